@@ -1,0 +1,3 @@
+"""shapetracer: find TensorFlow shape bugs before the job runs."""
+
+__version__ = "0.1.0"

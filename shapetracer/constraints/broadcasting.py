@@ -1,0 +1,143 @@
+"""Broadcasting elementwise ops: tf.add/subtract/…, comparisons, Python operators.
+
+Reference: TensorFlow's BroadcastBinaryOpShapeFn (and numpy's rule, which is
+the same): align shapes on the right; each pair of dims must be equal or one
+of them 1.  Graph mode words a failure "Dimensions must be equal, but are 3
+and 4"; eager mode "Incompatible shapes: [32,10] vs. [16]"; numpy "operands
+could not be broadcast together with shapes (3,) (4,)".
+
+``[N, 1]`` combined with ``[N]`` is legal and yields ``[N, N]``: almost always
+a silent loss bug (pattern 14), reported as the warning ST202.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from shapetracer.constraints.dims import Dim, Shape, bool_or
+from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.spec import OpContext, Tensor, op
+
+
+def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor, y: Tensor,
+                   numpy: bool = False) -> list[Dim] | None:
+    """The broadcast of two dim lists, or None after reporting a failure."""
+    rank = max(len(left), len(right))
+    left = [Dim(1)] * (rank - len(left)) + left
+    right = [Dim(1)] * (rank - len(right)) + right
+    out: list[Dim] = []
+    for a, b in zip(left, right):
+        if a.known and a.value == 1:
+            out.append(b)
+            continue
+        if b.known and b.value == 1 or a.same_as(b):
+            out.append(a)
+            continue
+        cond = bool_or(a.eq(b), a.eq(1), b.eq(1))
+        if not ctx.require(cond, "ST103", _message(ctx, a, b, x, y, numpy), [a, b, x, y]):
+            return None
+        if a.known:
+            out.append(a.with_origins(b.origins))
+        elif b.known:
+            out.append(b.with_origins(a.origins))
+        else:
+            out.append(Dim(z3.If(a.value == 1, b.value, a.value), a.origins | b.origins))
+    return out
+
+
+def _message(ctx: OpContext, a: Dim, b: Dim, x: Tensor, y: Tensor, numpy: bool) -> str:
+    if numpy:
+        return (f"operands could not be broadcast together with shapes "
+                f"{x.shape.tuple_str().replace(' ', '')} {y.shape.tuple_str().replace(' ', '')}")
+    return (f"{ctx.display}: Dimensions must be equal, but are {a} and {b} "
+            f"(Incompatible shapes: {x.shape.tf_str()} vs. {y.shape.tf_str()})")
+
+
+def broadcast(ctx: OpContext, a, b, dtype: str | None = None, check_column_row: bool = True) -> Tensor:
+    """Spec body shared by every binary elementwise op."""
+    x, y = ctx.tensor(a), ctx.tensor(b)
+    if x is None or y is None:
+        known = x if x is not None else y
+        return ctx.unknown_tensor(dtype or (known.dtype if known else None))
+    out_dtype = dtype or _result_dtype(x, y)
+    numpy = x.is_numpy and y.is_numpy
+    if x.shape.dims is None or y.shape.dims is None:
+        return ctx.unknown_tensor(out_dtype)
+    if check_column_row:
+        _warn_column_row(ctx, x, y)
+    dims = broadcast_dims(ctx, list(x.shape.dims), list(y.shape.dims), x, y, numpy)
+    if dims is None:
+        return ctx.unknown_tensor(out_dtype)
+    kind = "ndarray" if numpy else "tensor"
+    if len(dims) == len(x.shape.dims) and all(d is e for d, e in zip(dims, x.shape.dims)):
+        return Tensor(x.shape, out_dtype, kind, x.origin)
+    if len(dims) == len(y.shape.dims) and all(d is e for d, e in zip(dims, y.shape.dims)):
+        return Tensor(y.shape, out_dtype, kind, y.origin)
+    result = ctx.result(Shape(dims), out_dtype, label="broadcast to")
+    result.kind = kind
+    return result
+
+
+def _warn_column_row(ctx: OpContext, x: Tensor, y: Tensor) -> None:
+    """[N, 1] with [N] (either order) silently gives [N, N]."""
+    for col, row in ((x, y), (y, x)):
+        if col.shape.rank == 2 and row.shape.rank == 1:
+            n, one = col.shape.dims
+            m = row.shape.dims[0]
+            if one.known and one.value == 1 and not (m.known and m.value == 1) \
+                    and not (n.known and n.value == 1):
+                ctx.warn("ST202", f"{ctx.display}: shapes {col.shape.tf_str()} and {row.shape.tf_str()} "
+                         f"broadcast to [{n},{m}]; reshape or squeeze one side if an elementwise "
+                         f"result was meant", [col, row])
+                return
+
+
+def _result_dtype(x: Tensor, y: Tensor) -> str | None:
+    if x.dtype and x.dtype.startswith("float"):
+        return x.dtype
+    return y.dtype or x.dtype
+
+
+ARITHMETIC = [
+    "add", "subtract", "multiply", "divide", "truediv", "floordiv", "realdiv", "div", "mod", "floormod",
+    "pow", "maximum", "minimum", "squared_difference", "div_no_nan", "multiply_no_nan", "atan2",
+]
+COMPARISON = ["equal", "not_equal", "less", "greater", "less_equal", "greater_equal"]
+LOGICAL = ["logical_and", "logical_or", "logical_xor"]
+
+
+def _names(base: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return [f"{p}.{n}" for n in base for p in prefixes]
+
+
+@op(*_names(ARITHMETIC, ("tf", "tf.math")), "tf.add_n_pair",
+    "operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.floordiv",
+    "operator.mod", "operator.pow",
+    "np.add", "np.subtract", "np.multiply", "np.divide", "np.true_divide", "np.floor_divide",
+    "np.maximum", "np.minimum", "np.power", "np.mod")
+def arithmetic(ctx: OpContext, x, y, name=None):
+    return broadcast(ctx, x, y)
+
+
+@op(*_names(COMPARISON, ("tf", "tf.math")), *_names(LOGICAL, ("tf", "tf.math")),
+    "operator.eq", "operator.ne", "operator.lt", "operator.gt", "operator.le", "operator.ge",
+    "operator.and_", "operator.or_", "operator.xor",
+    "np.equal", "np.not_equal", "np.less", "np.greater", "np.logical_and", "np.logical_or")
+def comparison(ctx: OpContext, x, y, name=None):
+    return broadcast(ctx, x, y, dtype="bool", check_column_row=False)
+
+
+EXAMPLES = [
+    ok("tf.add", T(None, 10), T(10), expect=[None, 10]),
+    ok("tf.add", T(32, 10), T(32, 10), expect=[32, 10]),
+    ok("operator.sub", T(None, 1), T(1, 5), expect=[None, 5]),
+    ok("tf.multiply", T(4, 1, 3), T(5, 1), expect=[4, 5, 3]),
+    ok("operator.add", T(None, 3), 1.0, expect=[None, 3]),
+    ok("tf.equal", T(None), T(None), expect=[None]),
+    ok("operator.sub", T(None, 1), T(None), expect=[None, None], warns="ST202"),
+    ok("np.add", A(3, 4), A(4), expect=[3, 4]),
+    bad("tf.add", T(None, 3), T(None, 4), code="ST103"),
+    bad("operator.add", T(32, 10), T(16), code="ST103"),
+    bad("tf.multiply", T(5, 3), T(3, 5), code="ST103"),
+    bad("np.add", A(3), A(4), code="ST103"),
+]

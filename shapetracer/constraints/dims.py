@@ -1,0 +1,305 @@
+"""Dimensions and shapes: concrete ints where known, Z3 terms where not.
+
+Why a wrapper instead of raw Z3 terms: nine checks in ten compare two literal
+dims, and plain Python ints keep those off the solver entirely.  A ``Dim`` also
+remembers the source sites that determined its value (``origins``), which is
+how a report names "every line involved" even when no solver call was needed.
+
+Invariants:
+- ``Dim.value`` is an ``int`` exactly when the value is known.
+- A symbolic ``Dim`` holds a Z3 ``ArithRef`` over integer symbols that the
+  solver context has constrained (data dims are >= 1).
+- ``Shape.dims is None`` means the rank itself is unknown.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+import z3
+
+Z3Int = z3.ArithRef
+BoolLike = Union[bool, z3.BoolRef]
+
+_fresh_counter = itertools.count()
+
+# Lower bounds of symbols, registered when the symbol is made (data dims >= 1,
+# loop indices >= 0).  Symbol names are unique, so one table serves all paths.
+SYMBOL_LOWER_BOUNDS: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """A source site that introduced or computed a value.
+
+    ``label`` reads as a participle phrase that precedes a rendered shape:
+    "declared as", "reshaped to", "fed a value of shape".
+    """
+
+    path: str
+    line: int
+    column: int  # 1-based
+    end_line: int
+    end_column: int
+    snippet: str
+    label: str = ""
+    shape_text: str = ""
+
+    def describe(self) -> str:
+        if self.label and self.shape_text:
+            return f"{self.label} {self.shape_text}"
+        return self.label
+
+
+def _as_python_int(term: z3.ArithRef) -> int | Z3Int:
+    simplified = z3.simplify(term)
+    if z3.is_int_value(simplified):
+        return simplified.as_long()
+    return simplified
+
+
+class Dim:
+    """One axis length: a known int or a symbolic Z3 term, with provenance."""
+
+    __slots__ = ("value", "origins")
+
+    def __init__(self, value: int | Z3Int, origins: frozenset[Origin] = frozenset()):
+        if isinstance(value, bool):
+            value = int(value)
+        if not isinstance(value, int):
+            value = _as_python_int(value)
+        self.value = value
+        self.origins = origins
+
+    # -- construction -------------------------------------------------
+    @staticmethod
+    def fresh(hint: str = "d", lower: int | None = 1,
+              origins: frozenset[Origin] = frozenset()) -> "Dim":
+        """A new unknown dim, at least ``lower`` (data dims are never empty)."""
+        name = f"{hint}!{next(_fresh_counter)}"
+        if lower is not None:
+            SYMBOL_LOWER_BOUNDS[name] = lower
+        return Dim(z3.Int(name), origins)
+
+    def with_origins(self, origins: Iterable[Origin]) -> "Dim":
+        return Dim(self.value, self.origins | frozenset(origins))
+
+    # -- queries ------------------------------------------------------
+    @property
+    def known(self) -> bool:
+        return isinstance(self.value, int)
+
+    def __repr__(self) -> str:
+        return f"Dim({self})"
+
+    def __str__(self) -> str:
+        return str(self.value) if self.known else "?"
+
+    def same_as(self, other: "Dim") -> bool:
+        """Structural identity (not semantic equality)."""
+        if self.known or other.known:
+            return self.known and other.known and self.value == other.value
+        return self.value.eq(other.value)
+
+    # -- arithmetic: results union the provenance of their operands --
+    def _combine(self, other: "Dim | int", op) -> "Dim":
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        if self.known and other_dim.known:
+            value = op(self.value, other_dim.value)
+        else:
+            value = op(_term(self), _term(other_dim))
+        return Dim(value, self.origins | other_dim.origins)
+
+    def __add__(self, other: "Dim | int") -> "Dim":
+        return self._combine(other, lambda a, b: a + b)
+
+    def __radd__(self, other: int) -> "Dim":
+        return Dim(other)._combine(self, lambda a, b: a + b)
+
+    def __sub__(self, other: "Dim | int") -> "Dim":
+        return self._combine(other, lambda a, b: a - b)
+
+    def __rsub__(self, other: int) -> "Dim":
+        return Dim(other)._combine(self, lambda a, b: a - b)
+
+    def __mul__(self, other: "Dim | int") -> "Dim":
+        return self._combine(other, lambda a, b: a * b)
+
+    def __rmul__(self, other: int) -> "Dim":
+        return Dim(other)._combine(self, lambda a, b: a * b)
+
+    def floordiv(self, other: "Dim | int") -> "Dim":
+        """Floor division; Z3 integer division agrees for positive divisors."""
+        return self._combine(other, lambda a, b: a // b if isinstance(a, int) and isinstance(b, int) else a / b)
+
+    def ceildiv(self, other: "Dim | int") -> "Dim":
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        return (self + other_dim - 1).floordiv(other_dim)
+
+    def mod(self, other: "Dim | int") -> "Dim":
+        return self._combine(other, lambda a, b: a % b)
+
+    # -- comparisons return bool when decidable without a solver -------
+    def eq(self, other: "Dim | int") -> BoolLike:
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        if self.known and other_dim.known:
+            return self.value == other_dim.value
+        if self.same_as(other_dim):
+            return True
+        return _simplify_bool(_term(self) == _term(other_dim))
+
+    def ne(self, other: "Dim | int") -> BoolLike:
+        return bool_not(self.eq(other))
+
+    def ge(self, other: "Dim | int") -> BoolLike:
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        if self.known and other_dim.known:
+            return self.value >= other_dim.value
+        return _simplify_bool(_term(self) >= _term(other_dim))
+
+    def gt(self, other: "Dim | int") -> BoolLike:
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        if self.known and other_dim.known:
+            return self.value > other_dim.value
+        return _simplify_bool(_term(self) > _term(other_dim))
+
+    def le(self, other: "Dim | int") -> BoolLike:
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        return other_dim.ge(self)
+
+    def lt(self, other: "Dim | int") -> BoolLike:
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        return other_dim.gt(self)
+
+
+def _term(dim: Dim) -> Z3Int:
+    return z3.IntVal(dim.value) if dim.known else dim.value
+
+
+def _simplify_bool(expr: z3.BoolRef) -> BoolLike:
+    simplified = z3.simplify(expr)
+    if z3.is_true(simplified):
+        return True
+    if z3.is_false(simplified):
+        return False
+    return simplified
+
+
+def bool_not(cond: BoolLike) -> BoolLike:
+    return (not cond) if isinstance(cond, bool) else _simplify_bool(z3.Not(cond))
+
+
+def bool_and(*conds: BoolLike) -> BoolLike:
+    symbolic = []
+    for cond in conds:
+        if cond is False:
+            return False
+        if cond is not True:
+            symbolic.append(cond)
+    if not symbolic:
+        return True
+    return symbolic[0] if len(symbolic) == 1 else z3.And(*symbolic)
+
+
+def bool_or(*conds: BoolLike) -> BoolLike:
+    symbolic = []
+    for cond in conds:
+        if cond is True:
+            return True
+        if cond is not False:
+            symbolic.append(cond)
+    if not symbolic:
+        return False
+    return symbolic[0] if len(symbolic) == 1 else z3.Or(*symbolic)
+
+
+def free_symbols(expr: z3.ExprRef) -> set[str]:
+    """Names of the integer symbols in a Z3 term (for counterexamples)."""
+    found: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.add(str(node))
+        else:
+            stack.extend(node.children())
+    return found
+
+
+class Shape:
+    """A tensor shape: ``dims is None`` when even the rank is unknown."""
+
+    __slots__ = ("dims",)
+
+    def __init__(self, dims: Iterable[Dim] | None):
+        self.dims = tuple(dims) if dims is not None else None
+
+    @staticmethod
+    def unknown() -> "Shape":
+        return Shape(None)
+
+    @staticmethod
+    def of(*values: int | None | Dim) -> "Shape":
+        """Shape from ints (None: a fresh unknown dim) — for tests and examples."""
+        dims = []
+        for value in values:
+            if isinstance(value, Dim):
+                dims.append(value)
+            elif value is None:
+                dims.append(Dim.fresh("n"))
+            else:
+                dims.append(Dim(value))
+        return Shape(dims)
+
+    @property
+    def rank(self) -> int | None:
+        return None if self.dims is None else len(self.dims)
+
+    @property
+    def fully_known(self) -> bool:
+        return self.dims is not None and all(d.known for d in self.dims)
+
+    def as_ints(self) -> list[int | None] | None:
+        if self.dims is None:
+            return None
+        return [d.value if d.known else None for d in self.dims]
+
+    def num_elements(self) -> Dim | None:
+        if self.dims is None:
+            return None
+        total = Dim(1)
+        for dim in self.dims:
+            total = total * dim
+        return total
+
+    def origins(self) -> frozenset[Origin]:
+        if self.dims is None:
+            return frozenset()
+        result: frozenset[Origin] = frozenset()
+        for dim in self.dims:
+            result |= dim.origins
+        return result
+
+    def __repr__(self) -> str:
+        return f"Shape({self.tf_str()})"
+
+    def tf_str(self) -> str:
+        """TensorFlow's graph-mode rendering: ``[?,784]``; ``<unknown>`` without rank."""
+        if self.dims is None:
+            return "<unknown>"
+        return "[" + ",".join(str(d) for d in self.dims) + "]"
+
+    def list_str(self) -> str:
+        """Human rendering used in related-line notes: ``[?, 784]``."""
+        if self.dims is None:
+            return "<unknown rank>"
+        return "[" + ", ".join(str(d) for d in self.dims) + "]"
+
+    def tuple_str(self) -> str:
+        """Numpy/feed rendering: ``(?, 784)``, ``(5,)``."""
+        if self.dims is None:
+            return "<unknown>"
+        inner = ", ".join(str(d) for d in self.dims)
+        return f"({inner},)" if len(self.dims) == 1 else f"({inner})"

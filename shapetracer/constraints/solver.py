@@ -1,0 +1,184 @@
+"""Z3 queries with tracked assertions.
+
+Each analysis path owns a ``PathFacts``: the requirements of every op already
+passed on that path, each tagged with the site that asserted it.  A new
+requirement R is judged in two tiers:
+
+- *error*: facts ∧ R is UNSAT — the op fails for every value of the unknowns;
+  the unsat core names the sites whose facts make it fail.
+- *possible*: facts ∧ ¬R is SAT as well — fails for some values; the model is
+  the counterexample.
+
+Every query runs under a time-out and an rlimit; ``unknown`` is reported as
+inconclusive and never as an error.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from enum import Enum
+
+import z3
+
+from shapetracer.constraints.dims import SYMBOL_LOWER_BOUNDS, BoolLike, Origin, free_symbols
+
+_track_counter = itertools.count()
+
+
+@dataclass(frozen=True)
+class Fact:
+    """An asserted requirement with the site that asserted it."""
+
+    cond: z3.BoolRef
+    site: Origin
+    role: str
+    origins: frozenset[Origin] = frozenset()  # sites of the dims it mentions
+
+
+class Verdict(Enum):
+    HOLDS = "holds"  # true for every value
+    FAILS = "fails"  # false for every value
+    MAY_FAIL = "may-fail"  # false for some values
+    SATISFIABLE = "satisfiable"  # true for some values; the failing side not checked
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Judgement:
+    verdict: Verdict
+    core: tuple[Fact, ...] = ()
+    counterexample: dict[str, int] | None = None
+
+
+@dataclass
+class SolverLimits:
+    timeout_ms: int = 2000
+    rlimit: int = 5_000_000
+
+
+class PathFacts:
+    """An immutable-by-convention list of facts; forks share their prefix."""
+
+    __slots__ = ("facts",)
+
+    def __init__(self, facts: tuple[Fact, ...] = ()):
+        self.facts = facts
+
+    def add(self, cond: BoolLike, site: Origin, role: str,
+            origins: frozenset[Origin] = frozenset()) -> "PathFacts":
+        if cond is True or cond is False:
+            return self
+        return PathFacts(self.facts + (Fact(cond, site, role, origins),))
+
+    def common_prefix(self, other: "PathFacts") -> "PathFacts":
+        n = 0
+        for a, b in zip(self.facts, other.facts):
+            if a is not b:
+                break
+            n += 1
+        return PathFacts(self.facts[:n])
+
+    def judge(self, cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
+        """Decide whether ``cond`` can hold given the facts of this path."""
+        if cond is True:
+            return Judgement(Verdict.HOLDS)
+        if cond is False:
+            return Judgement(Verdict.FAILS)
+        solver = _new_solver(limits)
+        relevant = _relevant_facts(self.facts, cond)
+        literals: dict[str, Fact] = {}
+        symbols = free_symbols(cond)
+        for fact in relevant:
+            symbols |= free_symbols(fact.cond)
+        _add_bounds(solver, symbols)
+        for fact in relevant:
+            literal = z3.Bool(f"fact!{next(_track_counter)}")
+            literals[str(literal)] = fact
+            solver.assert_and_track(fact.cond, literal)
+        goal = z3.Bool(f"goal!{next(_track_counter)}")
+        solver.assert_and_track(cond, goal)
+        result = solver.check()
+        if result == z3.unsat:
+            core = tuple(literals[str(lit)] for lit in solver.unsat_core() if str(lit) in literals)
+            return Judgement(Verdict.FAILS, core=_minimise(core, cond, limits))
+        if result == z3.unknown:
+            return Judgement(Verdict.UNKNOWN)
+        if not want_counterexample:
+            return Judgement(Verdict.SATISFIABLE)
+        return self._judge_negation(cond, relevant, symbols, limits)
+
+    def _judge_negation(self, cond, relevant, symbols, limits) -> Judgement:
+        solver = _new_solver(limits)
+        _add_bounds(solver, symbols)
+        for fact in relevant:
+            solver.add(fact.cond)
+        solver.add(z3.Not(cond))
+        result = solver.check()
+        if result == z3.unsat:
+            return Judgement(Verdict.HOLDS)
+        if result == z3.unknown:
+            return Judgement(Verdict.UNKNOWN)
+        model = solver.model()
+        example = {}
+        for decl in model.decls():
+            value = model[decl]
+            if z3.is_int_value(value) and not decl.name().startswith(("fact!", "goal!")):
+                example[decl.name()] = value.as_long()
+        return Judgement(Verdict.MAY_FAIL, counterexample=example)
+
+
+def _new_solver(limits: SolverLimits) -> z3.Solver:
+    solver = z3.Solver()
+    solver.set("timeout", limits.timeout_ms)
+    solver.set("rlimit", limits.rlimit)
+    solver.set("unsat_core", True)
+    return solver
+
+
+def _add_bounds(solver: z3.Solver, symbols: set[str]) -> None:
+    for name in symbols:
+        bound = SYMBOL_LOWER_BOUNDS.get(name)
+        if bound is not None:
+            solver.add(z3.Int(name) >= bound)
+
+
+def _relevant_facts(facts: tuple[Fact, ...], cond: z3.BoolRef) -> list[Fact]:
+    """Facts transitively sharing a symbol with ``cond`` (cone of influence)."""
+    wanted = free_symbols(cond)
+    fact_symbols = [(fact, free_symbols(fact.cond)) for fact in facts]
+    chosen: list[Fact] = []
+    changed = True
+    remaining = fact_symbols
+    while changed:
+        changed = False
+        rest = []
+        for fact, symbols in remaining:
+            if symbols & wanted:
+                chosen.append(fact)
+                wanted |= symbols
+                changed = True
+            else:
+                rest.append((fact, symbols))
+        remaining = rest
+    return chosen
+
+
+def _minimise(core: tuple[Fact, ...], cond: z3.BoolRef, limits: SolverLimits) -> tuple[Fact, ...]:
+    """Drop facts from the core while the rest still refutes ``cond``."""
+    if len(core) <= 1:
+        return core
+    kept = list(core)
+    for fact in list(core):
+        trial = [f for f in kept if f is not fact]
+        solver = _new_solver(limits)
+        symbols = free_symbols(cond)
+        for f in trial:
+            symbols |= free_symbols(f.cond)
+        _add_bounds(solver, symbols)
+        for f in trial:
+            solver.add(f.cond)
+        solver.add(cond)
+        if solver.check() == z3.unsat:
+            kept = trial
+    return tuple(kept)

@@ -1,0 +1,394 @@
+"""How an op's shape semantics are written down, and the context a spec runs in.
+
+A spec is a plain function whose Python signature mirrors the TensorFlow API
+it models, registered under every canonical name it covers::
+
+    @op("tf.matmul", "tf.linalg.matmul")
+    def matmul(ctx, a, b, transpose_a=False, transpose_b=False, name=None):
+        ...
+
+Arguments arrive as abstract values (``frontend.values``); a spec reads them
+through ``ctx`` helpers (``ctx.tensor``, ``ctx.int``, ``ctx.shape_arg`` …),
+states what the op *requires* with ``ctx.require`` and returns what it
+*produces* with ``ctx.result``.  Each family module also carries ``EXAMPLES``
+(valid and invalid calls) that the test suite runs, so a spec is documented
+and tested by the same lines.
+
+Invariant: a spec never raises for odd input.  Anything it cannot read is
+unknown, and an unknown input yields an unknown output, never a finding.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Protocol
+
+from shapetracer.constraints.dims import BoolLike, Dim, Origin, Shape, bool_and
+from shapetracer.constraints.solver import Judgement, PathFacts, SolverLimits, Verdict
+from shapetracer.frontend.values import (
+    UNKNOWN, ApiRef, Const, Obj, Seq, ShapeVal, SymInt, Tensor, Value, is_unknown,
+)
+
+SpecFn = Callable[..., Value]
+
+
+@dataclass
+class Spec:
+    names: tuple[str, ...]
+    fn: SpecFn
+    family: str
+    signature: inspect.Signature
+
+
+SPECS: dict[str, Spec] = {}
+
+
+def op(*names: str) -> Callable[[SpecFn], SpecFn]:
+    """Register ``fn`` as the model of every canonical API name in ``names``."""
+
+    def register(fn: SpecFn) -> SpecFn:
+        family = fn.__module__.rsplit(".", 1)[-1]
+        spec = Spec(tuple(names), fn, family, inspect.signature(fn))
+        for name in names:
+            assert name not in SPECS, f"{name} is modelled twice"
+            SPECS[name] = spec
+        return fn
+
+    return register
+
+
+class Host(Protocol):
+    """What a spec needs from the analysis that runs it."""
+
+    facts: PathFacts
+    limits: SolverLimits
+    possible_failures: bool
+
+    def report(self, code: str, message: str, site: Origin, related: list[Origin],
+               confidence: str = "definite") -> None: ...
+
+    def unique_name(self, base: str) -> str: ...
+
+    def call_value(self, fn: Value, args: list[Value], kwargs: dict[str, Value], site: Origin) -> Value: ...
+
+
+class OpContext:
+    """One call of one spec: conversions, requirements and results at a site."""
+
+    def __init__(self, host: Host, api: str, site: Origin):
+        self.host = host
+        self.api = api
+        self.site = site
+        self.failed = False
+
+    # -- reading arguments ---------------------------------------------
+    def tensor(self, value: Any) -> Tensor | None:
+        """The argument as a tensor: tensors as they are, Python numbers and
+        (nested) lists as constants with the shape of their nesting."""
+        return to_tensor(value, self.site)
+
+    def shape_of(self, value: Any) -> Shape:
+        tensor = self.tensor(value)
+        return tensor.shape if tensor is not None else Shape.unknown()
+
+    def int(self, value: Any) -> int | None:
+        value = _wrap(value)
+        if isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool):
+            return value.value
+        if isinstance(value, SymInt) and value.dim.known:
+            return value.dim.value
+        if isinstance(value, Tensor) and value.elements is not None and len(value.elements) == 1 \
+                and value.shape.rank == 0:
+            return self.int(value.elements[0])
+        return None
+
+    def dim(self, value: Any) -> Dim | None:
+        """A Python int (known or symbolic) as a dim tagged with this site."""
+        value = _wrap(value)
+        if isinstance(value, SymInt):
+            return value.dim
+        if isinstance(value, Tensor) and value.shape.rank == 0 and value.elements:
+            return self.dim(value.elements[0])
+        known = self.int(value)
+        if known is None:
+            return None
+        return Dim(known, frozenset({self.site}))
+
+    def bool(self, value: Any, default: bool | None = None) -> bool | None:
+        value = _wrap(value)
+        if isinstance(value, Const) and isinstance(value.value, (bool, int)) and value.value is not None:
+            return bool(value.value)
+        if isinstance(value, Const) and value.value is None:
+            return default
+        return default if is_unknown(value) else None
+
+    def str(self, value: Any) -> str | None:
+        value = _wrap(value)
+        if isinstance(value, Const) and isinstance(value.value, str):
+            return value.value
+        return None
+
+    def is_none(self, value: Any) -> bool:
+        value = _wrap(value)
+        return isinstance(value, Const) and value.value is None
+
+    def is_unknown(self, value: Any) -> bool:
+        return is_unknown(_wrap(value))
+
+    def items(self, value: Any) -> list[Value] | None:
+        """Elements of a list/tuple (or of a small constant 1-D tensor)."""
+        value = _wrap(value)
+        if isinstance(value, Seq):
+            return list(value.items)
+        if isinstance(value, Tensor) and value.elements is not None:
+            return list(value.elements)
+        if isinstance(value, ShapeVal) and value.shape.dims is not None:
+            return [SymInt(d) if not d.known else Const(d.value) for d in value.shape.dims]
+        return None
+
+    def int_list(self, value: Any) -> list[int] | None:
+        """A list of known ints; a single int becomes a one-element list."""
+        single = self.int(value)
+        if single is not None:
+            return [single]
+        items = self.items(value)
+        if items is None:
+            return None
+        ints = [self.int(item) for item in items]
+        return None if any(i is None for i in ints) else ints  # type: ignore[return-value]
+
+    def shape_arg(self, value: Any) -> list[Dim | None] | None:
+        """A shape argument (list, tuple, TensorShape, shape tensor, int) as a
+        list of dims; an element that is None or unknown becomes ``None``.
+        Returns None when even the length is unknown."""
+        value = _wrap(value)
+        if isinstance(value, ShapeVal):
+            if value.shape.dims is None:
+                return None
+            return [d if d.known else None for d in value.shape.dims] if not value.numpy \
+                else list(value.shape.dims)
+        if isinstance(value, Tensor) and value.elements is None:
+            if value.shape.rank == 1 and value.shape.dims[0].known:
+                return [None] * value.shape.dims[0].value
+            return None
+        single = self.dim(value)
+        if single is not None:
+            return [single]
+        items = self.items(value)
+        if items is None:
+            return None
+        return [self.dim(item) for item in items]
+
+    def concrete_shape(self, value: Any) -> Shape | None:
+        """A shape argument turned into a Shape; unknown entries become fresh dims."""
+        dims = self.shape_arg(value)
+        if dims is None:
+            return None
+        return Shape(d if d is not None else self.fresh() for d in dims)
+
+    # -- requirements ----------------------------------------------------
+    def require(self, cond: BoolLike, code: str, message: str,
+                involved: Iterable[Any] = (), role: str = "requires") -> bool:
+        """State that the op needs ``cond``; returns False when it surely fails.
+
+        ``involved`` lists the dims, shapes or tensors the condition talks
+        about; their origins become the related lines of a report.
+        """
+        origins = _origins_of(involved)
+        if cond is True:
+            return True
+        if cond is False:
+            self._fail(code, message, origins)
+            return False
+        judgement: Judgement = self.host.facts.judge(cond, self.host.limits, self.host.possible_failures)
+        if judgement.verdict is Verdict.FAILS:
+            for fact in judgement.core:
+                origins |= fact.origins | {fact.site}
+            self._fail(code, message, origins)
+            return False
+        if judgement.verdict is Verdict.UNKNOWN:
+            self.host.report("ST902", f"{self.display}: solver gave no verdict on: {message}",
+                             self.site, [], confidence="possible")
+        elif judgement.verdict is Verdict.MAY_FAIL:
+            example = ", ".join(f"{_readable(k)} = {v}" for k, v in sorted(judgement.counterexample.items()))
+            self.host.report("ST201", f"{message} (fails when {example})" if example else message,
+                             self.site, sorted(origins - {self.site}, key=_origin_key), confidence="possible")
+        self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
+        return True
+
+    def require_all(self, conds: Iterable[BoolLike], code: str, message: str,
+                    involved: Iterable[Any] = ()) -> bool:
+        return self.require(bool_and(*conds), code, message, involved)
+
+    def fail(self, code: str, message: str, involved: Iterable[Any] = ()) -> None:
+        """Report a failure that does not depend on unknown dims (rank, axis, literal)."""
+        self._fail(code, message, _origins_of(involved))
+
+    def warn(self, code: str, message: str, involved: Iterable[Any] = ()) -> None:
+        origins = _origins_of(involved) - {self.site}
+        self.host.report(code, message, self.site, sorted(origins, key=_origin_key), confidence="possible")
+
+    def _fail(self, code: str, message: str, origins: frozenset[Origin]) -> None:
+        self.failed = True
+        related = sorted((o for o in origins if not _same_site(o, self.site)), key=_origin_key)
+        self.host.report(code, message, self.site, related)
+
+    @property
+    def display(self) -> str:
+        """The op's short name for messages: ``tf.nn.conv2d`` -> ``conv2d``."""
+        return self.api.rsplit(".", 1)[-1]
+
+    # -- results -----------------------------------------------------------
+    def fresh(self, hint: str = "d", lower: int = 1) -> Dim:
+        return Dim.fresh(hint, lower, frozenset({self.site}))
+
+    def result(self, shape: Shape | Iterable[Dim | int | None] | None, dtype: str | None = None,
+               label: str = "", kind: str = "tensor", name: str | None = None,
+               elements: tuple[Value, ...] | None = None) -> Tensor:
+        """A tensor produced at this site; ``label`` describes it in reports."""
+        if shape is None:
+            shape = Shape.unknown()
+        elif not isinstance(shape, Shape):
+            shape = Shape(d if isinstance(d, Dim) else (Dim(d, frozenset({self.site})) if d is not None
+                                                          else self.fresh()) for d in shape)
+        labelled = Origin(self.site.path, self.site.line, self.site.column, self.site.end_line,
+                          self.site.end_column, self.site.snippet, label or f"{self.display} gives",
+                          shape.list_str())
+        if shape.dims is not None:
+            shape = Shape(_relabel(d, self.site, labelled) for d in shape.dims)
+        return Tensor(shape, dtype, kind, labelled, name, elements)
+
+    def unknown_tensor(self, dtype: str | None = None) -> Tensor:
+        return self.result(Shape.unknown(), dtype)
+
+    def same_shape(self, tensor: Tensor, dtype: str | None = None) -> Tensor:
+        """A result shaped like ``tensor`` (activations, dropout, …): dims keep their origins."""
+        return Tensor(tensor.shape, dtype or tensor.dtype, "tensor", tensor.origin, None, None)
+
+    def unique_name(self, base: str) -> str:
+        return self.host.unique_name(base)
+
+    def call(self, fn: Value, *args: Value, **kwargs: Value) -> Value:
+        """Call a user function or another modelled API (tf.while_loop bodies, map_fn)."""
+        return self.host.call_value(fn, list(args), dict(kwargs), self.site)
+
+
+# --- helpers --------------------------------------------------------------
+
+def _wrap(value: Any) -> Value:
+    """Python literals passed directly (defaults, examples) become values."""
+    if isinstance(value, Value):
+        return value
+    if isinstance(value, (list, tuple)):
+        return Seq([_wrap(v) for v in value], "list" if isinstance(value, list) else "tuple")
+    return Const(value)
+
+
+def to_tensor(value: Any, site: Origin | None) -> Tensor | None:
+    value = _wrap(value)
+    if isinstance(value, Tensor):
+        return value
+    origins = frozenset({site}) if site else frozenset()
+    if isinstance(value, Const):
+        if isinstance(value.value, bool):
+            return Tensor(Shape([]), "bool", elements=(value,))
+        if isinstance(value.value, int):
+            return Tensor(Shape([]), "int32", elements=(value,))
+        if isinstance(value.value, float):
+            return Tensor(Shape([]), "float32")
+        return None
+    if isinstance(value, SymInt):
+        return Tensor(Shape([]), "int32", elements=(value,))
+    if isinstance(value, ShapeVal):
+        if value.shape.dims is None:
+            return None
+        elements = tuple(Const(d.value) if d.known else SymInt(d) for d in value.shape.dims)
+        return Tensor(Shape([Dim(len(elements), origins)]), "int32", elements=elements)
+    if isinstance(value, Seq):
+        return _nested_tensor(value, origins)
+    return None
+
+
+def _nested_tensor(value: Seq, origins: frozenset[Origin]) -> Tensor | None:
+    """Shape of a nested list literal; ragged or unknown members give None."""
+    if not value.items:
+        return Tensor(Shape([Dim(0, origins)]), "float32")
+    inner = [to_tensor(item, None) for item in value.items]
+    if any(t is None for t in inner):
+        return None
+    first = inner[0].shape
+    if first.dims is None:
+        return None
+    for other in inner[1:]:
+        if other.shape.rank != first.rank:
+            return None
+        for a, b in zip(other.shape.dims, first.dims):
+            if a.known and b.known and a.value != b.value:
+                return None
+    dims = [Dim(len(value.items), origins)] + [Dim(d.value, origins) if d.known else d for d in first.dims]
+    dtype = "int32" if all(t.dtype == "int32" for t in inner) else "float32"
+    elements = None
+    if first.rank == 0 and all(t.elements for t in inner):
+        elements = tuple(t.elements[0] for t in inner)
+    return Tensor(Shape(dims), dtype, elements=elements)
+
+
+def _origins_of(involved: Iterable[Any]) -> frozenset[Origin]:
+    result: frozenset[Origin] = frozenset()
+    for item in involved:
+        if isinstance(item, Dim):
+            result |= item.origins
+        elif isinstance(item, Shape):
+            result |= item.origins()
+        elif isinstance(item, Tensor):
+            result |= item.shape.origins()
+            if item.origin is not None:
+                result |= {item.origin}
+        elif isinstance(item, Origin):
+            result |= {item}
+    return result
+
+
+def _relabel(dim: Dim, site: Origin, labelled: Origin) -> Dim:
+    if site in dim.origins:
+        return Dim(dim.value, (dim.origins - {site}) | {labelled})
+    return dim
+
+
+def _same_site(a: Origin, b: Origin) -> bool:
+    return a.path == b.path and a.line == b.line and a.column == b.column
+
+
+def _origin_key(origin: Origin) -> tuple:
+    return (origin.path, origin.line, origin.column)
+
+
+def _readable(symbol: str) -> str:
+    return symbol.split("!", 1)[0]
+
+
+def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """Bind abstract arguments to the spec's signature and run it.
+
+    A call the signature cannot bind (wrong arity, unknown ``*args``) is not a
+    shape question: the result is simply unknown.
+    """
+    try:
+        bound = spec.signature.bind(ctx, *args, **kwargs)
+    except TypeError:
+        return UNKNOWN
+    result = spec.fn(*bound.args, **bound.kwargs)
+    if ctx.failed:
+        # The op raises here at run time; what follows on this path is moot,
+        # so keep going with an unknown result instead of cascading reports.
+        if isinstance(result, Tensor):
+            return Tensor(Shape.unknown(), result.dtype, result.kind, result.origin, result.name)
+        return UNKNOWN
+    return result if result is not None else UNKNOWN
+
+
+__all__ = [
+    "ApiRef", "Const", "Dim", "Obj", "OpContext", "Origin", "Seq", "Shape", "ShapeVal", "Spec", "SPECS",
+    "SymInt", "Tensor", "UNKNOWN", "Value", "call_spec", "op", "to_tensor",
+]

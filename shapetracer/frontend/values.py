@@ -1,0 +1,235 @@
+"""Abstract values the interpreter computes instead of running the program.
+
+Only what decides shapes is tracked precisely: Python ints (possibly symbolic),
+strings, lists/tuples/dicts, tensors and numpy arrays (shape and dtype only),
+and the library objects whose configuration matters (sessions, parsers,
+layers).  Everything else is ``UNKNOWN``, which every consumer must accept:
+an unknown value never causes a finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shapetracer.constraints.dims import Dim, Origin, Shape
+
+
+class Value:
+    """Base of all abstract values."""
+
+    type_name = "object"
+
+
+class _Unknown(Value):
+    type_name = "unknown"
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(eq=False)
+class Const(Value):
+    """A known Python scalar: int, float, str, bool, None, bytes, complex."""
+
+    value: Any
+    type_name = "const"
+
+    def __repr__(self) -> str:
+        return f"Const({self.value!r})"
+
+
+NONE = Const(None)
+
+
+@dataclass(eq=False)
+class SymInt(Value):
+    """A Python int whose value is a (possibly symbolic) dim, e.g. ``len(data)``."""
+
+    dim: Dim
+    type_name = "int"
+
+
+@dataclass(eq=False)
+class Seq(Value):
+    """A Python list or tuple of abstract values."""
+
+    items: list[Value]
+    kind: str = "list"  # "list" | "tuple"
+
+    @property
+    def type_name(self) -> str:  # type: ignore[override]
+        return self.kind
+
+
+@dataclass(eq=False)
+class DictVal(Value):
+    """A dict; keys are compared by identity for tensors, by value for constants."""
+
+    entries: list[tuple[Value, Value]] = field(default_factory=list)
+    type_name = "dict"
+
+    def get(self, key: Value) -> Value | None:
+        for k, v in self.entries:
+            if keys_equal(k, key):
+                return v
+        return None
+
+    def set(self, key: Value, value: Value) -> None:
+        for i, (k, _) in enumerate(self.entries):
+            if keys_equal(k, key):
+                self.entries[i] = (k, value)
+                return
+        self.entries.append((key, value))
+
+
+def keys_equal(a: Value, b: Value) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, Const) and isinstance(b, Const):
+        return type(a.value) is type(b.value) and a.value == b.value
+    return False
+
+
+@dataclass(eq=False)
+class Tensor(Value):
+    """A tensor, variable, placeholder or numpy array: its shape is what matters.
+
+    ``elements`` holds the values of a small 1-D integer tensor when they are
+    known (``tf.shape(x)``, ``tf.constant([1, 2])``) so that they can be used
+    as shapes again.
+    """
+
+    shape: Shape
+    dtype: str | None = None
+    kind: str = "tensor"  # "tensor" | "ndarray" | "variable" | "placeholder"
+    origin: Origin | None = None
+    name: str | None = None
+    elements: tuple[Value, ...] | None = None
+
+    @property
+    def type_name(self) -> str:  # type: ignore[override]
+        return "ndarray" if self.kind == "ndarray" else "Tensor"
+
+    @property
+    def is_numpy(self) -> bool:
+        return self.kind == "ndarray"
+
+
+@dataclass(eq=False)
+class SliceVal(Value):
+    """A slice in a subscript, ``a:b:c``; absent parts are ``NONE``."""
+
+    start: Value
+    stop: Value
+    step: Value
+    type_name = "slice"
+
+
+ELLIPSIS = Const(Ellipsis)
+
+
+@dataclass(eq=False)
+class ShapeVal(Value):
+    """The value of ``x.shape`` / ``x.get_shape()``: a TensorShape or a numpy tuple."""
+
+    shape: Shape
+    numpy: bool = False
+    type_name = "TensorShape"
+
+
+@dataclass(eq=False)
+class ApiRef(Value):
+    """A reference to a library module, function or class, by canonical name."""
+
+    qualname: str
+    type_name = "api"
+
+
+@dataclass(eq=False)
+class Obj(Value):
+    """A modelled library object (Session, ArgumentParser, Keras layer, RNN cell)."""
+
+    type_name: str
+    attrs: dict[str, Value] = field(default_factory=dict)
+    origin: Origin | None = None
+
+
+@dataclass(eq=False)
+class BoundMethod(Value):
+    """``receiver.name`` where the receiver's type has a modelled or user method."""
+
+    receiver: Value
+    name: str
+    function: Value | None = None  # a user Function for user classes
+    type_name = "method"
+
+
+@dataclass(eq=False)
+class Function(Value):
+    """A user-defined function or lambda, closed over its defining scope."""
+
+    node: Any  # libcst FunctionDef or Lambda
+    module: Any  # frontend.interpreter.ModuleScope
+    closure: dict[str, Value] | None
+    name: str
+    type_name = "function"
+
+
+@dataclass(eq=False)
+class ClassVal(Value):
+    """A user-defined class: methods and class attributes, plus its bases."""
+
+    name: str
+    bases: list[Value]
+    attrs: dict[str, Value]
+    module: Any
+    type_name = "class"
+
+    def lookup(self, name: str) -> Value | None:
+        if name in self.attrs:
+            return self.attrs[name]
+        for base in self.bases:
+            if isinstance(base, ClassVal):
+                found = base.lookup(name)
+                if found is not None:
+                    return found
+        return None
+
+    def api_bases(self) -> list[str]:
+        """Canonical names of library bases (e.g. ``keras.Model``), transitively."""
+        names: list[str] = []
+        for base in self.bases:
+            if isinstance(base, ApiRef):
+                names.append(base.qualname)
+            elif isinstance(base, ClassVal):
+                names.extend(base.api_bases())
+        return names
+
+
+@dataclass(eq=False)
+class Instance(Value):
+    """An instance of a user class."""
+
+    cls: ClassVal
+    attrs: dict[str, Value] = field(default_factory=dict)
+
+    @property
+    def type_name(self) -> str:  # type: ignore[override]
+        return self.cls.name
+
+
+@dataclass(eq=False)
+class ModuleVal(Value):
+    """A user module imported from beside the analysed file."""
+
+    name: str
+    scope: Any
+    type_name = "module"
+
+
+def is_unknown(value: Value | None) -> bool:
+    return value is None or value is UNKNOWN
