@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Iterable, Protocol, Union
 
 import z3
 
@@ -30,22 +30,81 @@ _fresh_counter = itertools.count()
 SYMBOL_LOWER_BOUNDS: dict[str, int] = {}
 
 
-@dataclass(frozen=True)
+class Locator(Protocol):
+    """Turns a syntax node into a source position, computed only when asked."""
+
+    def position(self, node: object) -> tuple[int, int, int, int]:
+        """(line, column, end_line, end_column), 1-based, end column exclusive."""
+
+    def snippet(self, line: int) -> str: ...
+
+
+class FixedLocator:
+    """A locator for synthetic sites (op examples, tests): every node is at line 1."""
+
+    def __init__(self, line: int = 1, text: str = "<example>"):
+        self._line = line
+        self._text = text
+
+    def position(self, node: object) -> tuple[int, int, int, int]:
+        return (self._line, 1, self._line, len(self._text) + 1)
+
+    def snippet(self, line: int) -> str:
+        return self._text
+
+
+@dataclass(frozen=True, eq=False)
 class Origin:
     """A source site that introduced or computed a value.
 
-    ``label`` reads as a participle phrase that precedes a rendered shape:
-    "declared as", "reshaped to", "fed a value of shape".
+    Positions are resolved through the locator only when a report needs them
+    (computing positions for a whole tree costs more than analysing it).
+    ``label`` reads as a phrase before a rendered shape: "declared as",
+    "reshaped to", "fed a value of shape".
     """
 
     path: str
-    line: int
-    column: int  # 1-based
-    end_line: int
-    end_column: int
-    snippet: str
+    node: object
+    locator: Locator
     label: str = ""
     shape_text: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Origin) and self.node is other.node and self.path == other.path \
+            and self.label == other.label and self.shape_text == other.shape_text
+
+    def __hash__(self) -> int:
+        return hash((self.path, id(self.node), self.label, self.shape_text))
+
+    def relabelled(self, label: str, shape_text: str) -> "Origin":
+        return Origin(self.path, self.node, self.locator, label, shape_text)
+
+    def same_site(self, other: "Origin") -> bool:
+        return self.node is other.node and self.path == other.path
+
+    @property
+    def position(self) -> tuple[int, int, int, int]:
+        return self.locator.position(self.node)
+
+    @property
+    def line(self) -> int:
+        return self.position[0]
+
+    @property
+    def column(self) -> int:
+        return self.position[1]
+
+    @property
+    def end_line(self) -> int:
+        return self.position[2]
+
+    @property
+    def end_column(self) -> int:
+        return self.position[3]
+
+    @property
+    def snippet(self) -> str:
+        return self.locator.snippet(self.line)
 
     def describe(self) -> str:
         if self.label and self.shape_text:

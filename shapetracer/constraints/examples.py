@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, Origin, Shape
+from shapetracer.constraints.dims import Dim, FixedLocator, Origin, Shape
 from shapetracer.constraints.solver import PathFacts, SolverLimits
 from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec
 from shapetracer.frontend.values import UNKNOWN, Tensor, Value
@@ -80,7 +80,7 @@ class ExampleHost:
         return UNKNOWN
 
 
-SITE = Origin("<example>", 1, 1, 1, 2, "<example>")
+SITE = Origin("<example>", object(), FixedLocator())
 
 
 def run_example(example: Example) -> tuple[Value, list[tuple[str, str]]]:

@@ -252,9 +252,7 @@ class OpContext:
         elif not isinstance(shape, Shape):
             shape = Shape(d if isinstance(d, Dim) else (Dim(d, frozenset({self.site})) if d is not None
                                                           else self.fresh()) for d in shape)
-        labelled = Origin(self.site.path, self.site.line, self.site.column, self.site.end_line,
-                          self.site.end_column, self.site.snippet, label or f"{self.display} gives",
-                          shape.list_str())
+        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str())
         if shape.dims is not None:
             shape = Shape(_relabel(d, self.site, labelled) for d in shape.dims)
         return Tensor(shape, dtype, kind, labelled, name, elements)
@@ -357,7 +355,7 @@ def _relabel(dim: Dim, site: Origin, labelled: Origin) -> Dim:
 
 
 def _same_site(a: Origin, b: Origin) -> bool:
-    return a.path == b.path and a.line == b.line and a.column == b.column
+    return a.same_site(b)
 
 
 def _origin_key(origin: Origin) -> tuple:

@@ -1,0 +1,168 @@
+"""Checking files: read, parse, interpret, turn reports into findings.
+
+This is the one place that knows every pass; the CLI, the batch scan and the
+study all call ``check_source`` / ``check_paths``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from shapetracer.constraints import family_modules
+from shapetracer.constraints.solver import SolverLimits
+from shapetracer.frontend import pymodels  # noqa: F401  (registers the Python built-in models)
+from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
+from shapetracer.frontend.source import ParsedSource, SourceProblem, read_and_parse
+from shapetracer.rules.finding import Finding, Related
+from shapetracer.rules.registry import RULES
+
+family_modules()  # every op family registers its specs on import
+
+
+@dataclass
+class Options:
+    """What to run and what to show."""
+
+    select: frozenset[str] | None = None  # codes or prefixes; None = the defaults
+    ignore: frozenset[str] = frozenset()
+    possible_failures: bool = False  # ST201 warnings (need a second solver query)
+    show_notes: bool = False  # ST9xx info notes
+    generic: bool = True  # pyflakes
+    with_pylint: bool = False
+    bounds: Bounds = field(default_factory=Bounds)
+    limits: SolverLimits = field(default_factory=SolverLimits)
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding]
+    stats: Statistics = field(default_factory=Statistics)
+    shape_log: list = field(default_factory=list)
+    status: str = "ok"  # ok | parse_error | unreadable
+
+
+def check_source(data: bytes, display_path: str, file: Path | None = None,
+                 options: Options | None = None) -> FileResult:
+    """Analyse one file's bytes; never raises for bad input."""
+    options = options or Options()
+    parsed = read_and_parse(data)
+    if isinstance(parsed, SourceProblem):
+        finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
+                          parsed.line, parsed.column + 1)
+        status = "unreadable" if parsed.code == "ST003" else "parse_error"
+        return FileResult(display_path, _filter([finding], options), status=status)
+    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
+    limit = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(max(limit, 20_000))
+        interpreter.run_file(display_path, file, parsed)
+    except RecursionError:
+        interpreter.report("ST004", "nesting too deep for the analysis; the rest of the file was skipped",
+                           interpreter.site(parsed.module))
+    finally:
+        sys.setrecursionlimit(limit)
+    findings = [_to_finding(r) for r in interpreter.reports]
+    if options.generic:
+        findings.extend(_generic(parsed, display_path, options))
+    return FileResult(display_path, _filter(findings, options), interpreter.stats, interpreter.shape_log)
+
+
+def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[Finding]:
+    try:
+        from shapetracer.generic import generic_findings
+    except ImportError:
+        return []
+    return generic_findings(display_path, parsed.text, options.with_pylint)
+
+
+def check_file(path: Path, options: Options | None = None) -> FileResult:
+    display = display_path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        finding = Finding("ST003", f"cannot read the file: {exc.strerror or exc}", display, 1, 1, 1, 2)
+        return FileResult(display, [finding], status="unreadable")
+    return check_source(data, display, path, options)
+
+
+def check_paths(paths: Iterable[Path], options: Options | None = None) -> Iterator[FileResult]:
+    for file in iter_python_files(paths):
+        yield check_file(file, options)
+
+
+def iter_python_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files as given, folders recursively (``*.py``), each once, symlink loops cut."""
+    seen: set[Path] = set()
+    for path in paths:
+        if path.is_dir():
+            for root, dirs, files in os.walk(path, followlinks=False):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("__pycache__",))
+                for name in sorted(files):
+                    if name.endswith(".py"):
+                        candidate = Path(root) / name
+                        key = _identity(candidate)
+                        if key not in seen:
+                            seen.add(key)
+                            yield candidate
+        else:
+            key = _identity(path)
+            if key not in seen:
+                seen.add(key)
+                yield path
+
+
+def _identity(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
+
+
+def _to_finding(report: Report) -> Finding:
+    line, column, end_line, end_column = report.site.position
+    related: list[Related] = []
+    seen_lines = {(report.site.path, line)}
+    for origin in sorted(report.related, key=lambda o: (o.path, o.line, o.column)):
+        key = (origin.path, origin.line)
+        if key in seen_lines:
+            continue
+        seen_lines.add(key)
+        related.append(Related(origin.path, origin.line, origin.column, origin.describe() or "involved here",
+                               origin.snippet))
+    return Finding(report.code, report.message, report.site.path, line, column, end_line, end_column,
+                   tuple(related), report.confidence, snippet=report.site.snippet)
+
+
+def _selected(code: str, options: Options) -> bool:
+    rule = RULES.get(code)
+    if rule is None:
+        return True
+    if any(code.startswith(prefix) for prefix in options.ignore):
+        return False
+    if options.select is not None:
+        return any(code.startswith(prefix) for prefix in options.select)
+    if code == "ST201":
+        return options.possible_failures
+    if rule.family == "note":
+        return options.show_notes
+    return rule.enabled_by_default
+
+
+def _filter(findings: list[Finding], options: Options) -> list[Finding]:
+    unique: dict[tuple, Finding] = {}
+    for finding in findings:
+        if _selected(finding.code, options):
+            unique.setdefault((finding.path, finding.line, finding.column, finding.code, finding.message), finding)
+    return sorted(unique.values(), key=Finding.sort_key)

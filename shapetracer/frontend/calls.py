@@ -1,0 +1,322 @@
+"""Calls: library specs, user functions (at each call site), classes and methods.
+
+User functions are analysed at each call site with the caller's argument
+values, so a model builder called with ``[None, 28, 28, 1]`` is checked with
+that shape.  Depth is bounded and recursion stops at the bound with an
+unknown result.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from shapetracer.constraints.spec import SPECS, OpContext, call_spec
+from shapetracer.frontend.state import State, merge_all, merge_states
+from shapetracer.frontend.values import (
+    NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal,
+    Tensor, Value,
+)
+
+_COUNTED_ROOTS = ("tf.", "keras.", "np.", "Tensor.", "ndarray.", "Variable.")
+_TRANSPARENT = {"builtins.print", "builtins.isinstance", "builtins.hasattr", "builtins.getattr", "builtins.setattr",
+                "builtins.open", "builtins.type", "builtins.id", "builtins.repr", "builtins.format",
+                "builtins.super", "builtins.iter", "builtins.next", "builtins.callable", "builtins.vars"}
+
+
+class CallMixin:
+    """Call dispatch; mixed into the Interpreter."""
+
+    def call_node(self, node: cst.Call) -> Value:
+        func = self.eval(node.func)
+        args: list[Value] = []
+        kwargs: dict[str, Value] = {}
+        opaque = False
+        for arg in node.args:
+            value = self.eval(arg.value)
+            if arg.star == "*":
+                items = self.iteration_items(value)
+                if items is None:
+                    opaque = True
+                else:
+                    args.extend(items)
+            elif arg.star == "**":
+                if isinstance(value, DictVal) and all(isinstance(k, Const) and isinstance(k.value, str)
+                                                      for k, _ in value.entries):
+                    kwargs.update({k.value: v for k, v in value.entries})
+                else:
+                    opaque = True
+            elif arg.keyword is not None:
+                kwargs[arg.keyword.value] = value
+            else:
+                args.append(value)
+        if opaque:
+            if isinstance(func, Function):
+                self.called.add(id(func.node))
+            return UNKNOWN
+        result = self.invoke(func, args, kwargs, node)
+        self._rebind_refined_receiver(node, func, result)
+        return result
+
+    def _rebind_refined_receiver(self, node: cst.Call, func: Value, result: Value) -> None:
+        """``x.set_shape(...)`` refines ``x`` itself: rebind the name."""
+        if isinstance(func, BoundMethod) and func.name == "set_shape" and isinstance(result, Tensor) \
+                and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            self.state.env[node.func.value.value] = result
+
+    def call_value(self, fn: Value, args: list[Value], kwargs: dict[str, Value], site) -> Value:
+        """Host protocol: a spec calls back into user code (while_loop bodies, Lambda layers)."""
+        return self.invoke(fn, args, kwargs, site.node)
+
+    def invoke(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode) -> Value:
+        if isinstance(func, ApiRef):
+            return self.call_library(func.qualname, args, kwargs, node)
+        if isinstance(func, Function):
+            return self.call_function(func, args, kwargs)
+        if isinstance(func, ClassVal):
+            return self.instantiate(func, args, kwargs, node)
+        if isinstance(func, BoundMethod):
+            return self.call_bound(func, args, kwargs, node)
+        if isinstance(func, Obj):
+            return self.call_api(f"{func.type_name}.__call__", [func] + args, kwargs, node)
+        if isinstance(func, Instance):
+            return self.call_instance(func, args, kwargs, node)
+        return UNKNOWN
+
+    # -- library calls ------------------------------------------------------------
+    def call_library(self, name: str, args, kwargs, node) -> Value:
+        if name in ("tf.app.run", "absl.app.run"):
+            main = args[0] if args else kwargs.get("main", self.scope.globals.get("main", UNKNOWN))
+            if isinstance(main, Function):
+                return self.call_function(main, [UNKNOWN], {})
+            return UNKNOWN
+        return self.call_api(name, args, kwargs, node)
+
+    def call_api(self, name: str, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode,
+                 quiet: bool = False) -> Value:
+        spec = SPECS.get(name)
+        counted = name.startswith(_COUNTED_ROOTS)
+        if spec is None:
+            if counted and not quiet:
+                self.stats.not_modelled += 1
+                self.stats.not_modelled_names[name] = self.stats.not_modelled_names.get(name, 0) + 1
+                self.report("ST901", f"{name} is not modelled; its result is unknown", self.site(node),
+                            confidence="possible")
+            if name in _TRANSPARENT:
+                return NONE if name == "builtins.print" else UNKNOWN
+            return UNKNOWN
+        if counted:
+            self.stats.modelled += 1
+        ctx = OpContext(self, name, self.site(node))
+        try:
+            return call_spec(spec, ctx, args, kwargs)
+        except (RecursionError,) as exc:
+            raise exc
+        except Exception as exc:
+            from shapetracer.frontend.interpreter import BudgetExceeded
+            if isinstance(exc, BudgetExceeded):
+                raise
+            self.report("ST903", f"internal error in the model of {name}: {type(exc).__name__}: {exc}",
+                        self.site(node), confidence="possible")
+            return UNKNOWN
+
+    # -- methods ----------------------------------------------------------------------
+    def call_bound(self, method: BoundMethod, args, kwargs, node) -> Value:
+        receiver, name = method.receiver, method.name
+        if method.function is not None:
+            return self.call_function(method.function, [receiver] + args, kwargs)
+        if isinstance(receiver, Tensor):
+            if name == "get_shape":
+                return ShapeVal(receiver.shape, numpy=False)
+            candidates = (["Variable"] if receiver.kind == "variable" else []) + \
+                         (["ndarray"] if receiver.is_numpy else ["Tensor"])
+            for prefix in candidates:
+                if f"{prefix}.{name}" in SPECS:
+                    return self.call_api(f"{prefix}.{name}", [receiver] + args, kwargs, node)
+            return self.call_api(f"{candidates[-1]}.{name}", [receiver] + args, kwargs, node)
+        if isinstance(receiver, ShapeVal):
+            return _shape_method(receiver, name)
+        if isinstance(receiver, Seq):
+            return _list_method(receiver, name, args)
+        if isinstance(receiver, DictVal):
+            return _dict_method(receiver, name, args)
+        if isinstance(receiver, Obj):
+            return self.call_api(f"{receiver.type_name}.{name}", [receiver] + args, kwargs, node,
+                                 quiet=not receiver.type_name.startswith(("tf.", "keras.")))
+        if isinstance(receiver, Instance):
+            for base in receiver.cls.api_bases():
+                if f"{base}.{name}" in SPECS:
+                    return self.call_api(f"{base}.{name}", [receiver] + args, kwargs, node)
+        return UNKNOWN
+
+    def call_instance(self, instance: Instance, args, kwargs, node) -> Value:
+        bases = instance.cls.api_bases()
+        for base in bases:
+            hook = f"{base}.__call__"
+            if hook in SPECS:
+                return self.call_api(hook, [instance] + args, kwargs, node)
+        method = instance.cls.lookup("__call__")
+        if isinstance(method, Function):
+            return self.call_function(method, [instance] + args, kwargs)
+        method = instance.cls.lookup("call") if bases else None
+        if isinstance(method, Function):
+            return self.call_function(method, [instance] + args, kwargs)
+        return UNKNOWN
+
+    def instantiate(self, cls: ClassVal, args, kwargs, node) -> Value:
+        for base in cls.api_bases():
+            hook = f"{base}.__subclass__"
+            if hook in SPECS:
+                return self.call_api(hook, [cls] + args, kwargs, node)
+        instance = Instance(cls)
+        init = cls.lookup("__init__")
+        if isinstance(init, Function):
+            self.call_function(init, [instance] + args, kwargs)
+        return instance
+
+    # -- user functions ------------------------------------------------------------------
+    def call_function(self, fn: Function, args: list[Value], kwargs: dict[str, Value],
+                      unknown_args: bool = False) -> Value:
+        node = fn.node
+        self.called.add(id(node))
+        depth = sum(1 for frame in self.call_stack if frame is node)
+        if len(self.call_stack) >= self.bounds.call_depth or depth >= 1:
+            return UNKNOWN
+        caller_state, caller_scope = self.state, self.scope
+        self.scope = fn.module
+        facts = caller_state.facts if caller_state is not None else State({}).facts
+        self.call_stack.append(node)
+        closures = getattr(self, "_frame_closures", None)
+        if closures is None:
+            closures = self._frame_closures = []
+        closures.append([fn.closure] if fn.closure is not None else [])
+        try:
+            env = self._bind_parameters(fn, args, kwargs, unknown_args)
+            start = State(env, facts)
+            if isinstance(node, cst.Lambda):
+                self.state = start
+                result = self.eval(node.body)
+                end_facts = self.state.facts
+            else:
+                states = self.exec_block(node.body.body, [start])
+                result, end_facts = _collect_return(states)
+        finally:
+            closures.pop()
+            self.call_stack.pop()
+            self.scope = caller_scope
+            self.state = caller_state
+        if caller_state is not None:
+            caller_state.facts = end_facts
+        return result
+
+    def _bind_parameters(self, fn: Function, args, kwargs, unknown_args: bool) -> dict[str, Value]:
+        params: cst.Parameters = fn.node.params
+        env: dict[str, Value] = {}
+        positional = list(params.posonly_params) + list(params.params)
+        remaining = list(args)
+        kwargs = dict(kwargs)
+        for param in positional:
+            name = param.name.value
+            if remaining:
+                env[name] = remaining.pop(0)
+            elif name in kwargs:
+                env[name] = kwargs.pop(name)
+            elif unknown_args:
+                env[name] = UNKNOWN
+            elif param.default is not None:
+                env[name] = self._default(fn, param.default)
+            else:
+                env[name] = UNKNOWN
+        if isinstance(params.star_arg, cst.Param):
+            env[params.star_arg.name.value] = UNKNOWN if unknown_args else Seq(remaining, "tuple")
+        for param in params.kwonly_params:
+            name = param.name.value
+            if name in kwargs:
+                env[name] = kwargs.pop(name)
+            elif param.default is not None and not unknown_args:
+                env[name] = self._default(fn, param.default)
+            else:
+                env[name] = UNKNOWN
+        if params.star_kwarg is not None:
+            env[params.star_kwarg.name.value] = UNKNOWN if unknown_args else DictVal(
+                [(Const(k), v) for k, v in kwargs.items()])
+        return env
+
+    def _default(self, fn: Function, default: cst.BaseExpression) -> Value:
+        saved_state = self.state
+        self.state = State(dict(fn.module.globals))
+        try:
+            return self.eval(default)
+        finally:
+            self.state = saved_state
+
+
+def _collect_return(states: list[State]):
+    returned = [s.returned for s in states if s.flow == "return" and s.returned is not None]
+    fell_through = [s for s in states if s.flow is None]
+    values = returned + ([NONE] if fell_through else [])
+    result = merge_all(values) if values else UNKNOWN
+    usable = [s for s in states if s.flow != "raise"] or states
+    facts = merge_states(usable).facts if usable else states[0].facts
+    return result, facts
+
+
+def _shape_method(receiver: ShapeVal, name: str) -> Value:
+    shape = receiver.shape
+    if name == "as_list":
+        if shape.dims is None:
+            return UNKNOWN
+        return Seq([Const(d.value) if d.known else Const(None) for d in shape.dims], "list")
+    if name == "num_elements":
+        total = shape.num_elements()
+        return Const(total.value) if total is not None and total.known else Const(None)
+    if name == "is_fully_defined":
+        return Const(shape.fully_known)
+    if name == "__len__":
+        return Const(shape.rank) if shape.rank is not None else UNKNOWN
+    return UNKNOWN
+
+
+def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
+    if name == "append" and args and receiver.kind == "list":
+        receiver.items.append(args[0])
+        return NONE
+    if name == "extend" and args and receiver.kind == "list":
+        items = args[0].items if isinstance(args[0], Seq) else None
+        if items is None:
+            receiver.items.clear()
+            receiver.items.append(UNKNOWN)  # the list's length is now unknown
+        else:
+            receiver.items.extend(items)
+        return NONE
+    if name == "pop" and receiver.items and receiver.kind == "list" and not args:
+        return receiver.items.pop()
+    if name == "copy":
+        return Seq(list(receiver.items), receiver.kind)
+    return UNKNOWN
+
+
+def _dict_method(receiver: DictVal, name: str, args: list[Value]) -> Value:
+    if name == "get" and args:
+        found = receiver.get(args[0])
+        if found is not None:
+            return found
+        return args[1] if len(args) > 1 else NONE
+    if name == "keys":
+        return Seq([k for k, _ in receiver.entries], "list")
+    if name == "values":
+        return Seq([v for _, v in receiver.entries], "list")
+    if name == "items":
+        return Seq([Seq([k, v], "tuple") for k, v in receiver.entries], "list")
+    if name == "update" and args and isinstance(args[0], DictVal):
+        for key, value in args[0].entries:
+            receiver.set(key, value)
+        return NONE
+    if name == "setdefault" and args:
+        found = receiver.get(args[0])
+        if found is None:
+            found = args[1] if len(args) > 1 else NONE
+            receiver.set(args[0], found)
+        return found
+    if name == "copy":
+        return DictVal(list(receiver.entries))
+    return UNKNOWN

@@ -1,0 +1,567 @@
+"""The abstract interpreter: statements, control flow and modules.
+
+It walks the libcst tree the way Python would run it, but over abstract
+values (``values.py``), one or more paths at a time (``state.py``).  Library
+calls go to op specs (``constraints/``), which check shapes and report.
+
+Bounds keep it fast on any input: number of live paths, loop unrolling,
+call depth, and a per-file step budget; past a bound values become unknown,
+which can only hide findings, never invent them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+
+from shapetracer.constraints.dims import Dim, Origin
+from shapetracer.constraints.solver import SolverLimits
+from shapetracer.frontend.calls import CallMixin
+from shapetracer.frontend.expressions import ExpressionMixin
+from shapetracer.frontend.names import canonical, is_library
+from shapetracer.frontend.scope import ModuleScope
+from shapetracer.frontend.source import ParsedSource, read_and_parse
+from shapetracer.frontend.state import State, merge_states, merge_values
+from shapetracer.frontend.values import (
+    UNKNOWN, ApiRef, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal, SymInt,
+    Tensor, Value,
+)
+
+
+@dataclass
+class Bounds:
+    max_paths: int = 16
+    unroll: int = 64
+    call_depth: int = 8
+    steps: int = 200_000  # evaluated nodes per file before giving up the rest
+
+
+@dataclass
+class Report:
+    """A raw report from a spec, before suppression and formatting."""
+
+    code: str
+    message: str
+    site: Origin
+    related: list[Origin]
+    confidence: str = "definite"
+
+
+class BudgetExceeded(Exception):
+    """Raised internally when a file exceeds its step budget."""
+
+
+@dataclass
+class Statistics:
+    modelled: int = 0
+    not_modelled: int = 0
+    not_modelled_names: dict[str, int] = field(default_factory=dict)
+
+
+class StopPath(Exception):
+    """Internal: the current path cannot continue (e.g. it raised)."""
+
+
+class Interpreter(ExpressionMixin, CallMixin):
+    """Analyses one entry file (and the user modules it imports)."""
+
+    def __init__(self, bounds: Bounds | None = None, limits: SolverLimits | None = None,
+                 possible_failures: bool = False):
+        self.bounds = bounds or Bounds()
+        self.limits = limits or SolverLimits()
+        self.possible_failures = possible_failures
+        self.reports: list[Report] = []
+        self._seen_reports: set[tuple] = set()
+        self.stats = Statistics()
+        self.modules: dict[Path, ModuleScope] = {}
+        self.flags: dict[str, Value] = {}
+        self.names: dict[str, int] = {}
+        self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
+        self.call_stack: list[object] = []
+        self.steps = 0
+        self.scope: ModuleScope | None = None  # module of the code being executed
+        self.state: State | None = None  # the path being executed
+        self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
+
+    # -- entry points ------------------------------------------------------
+    def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
+        scope = ModuleScope(path, file, parsed.text, parsed.module, "__main__")
+        if file is not None:
+            self.modules[file.resolve()] = scope
+        self._run_module(scope)
+        self._analyse_uncalled(scope)
+        return scope
+
+    def _run_module(self, scope: ModuleScope) -> None:
+        scope.globals["__name__"] = Const(scope.name)
+        scope.globals["__file__"] = Const(scope.path)
+        saved = self.scope
+        self.scope = scope
+        try:
+            states = self.exec_block(scope.module.body, [State(scope.globals)])
+            final = merge_states(states) if states else None
+            if final is not None and final.env is not scope.globals:
+                scope.globals.update(final.env)
+        except BudgetExceeded:
+            self.report("ST004", "step budget exhausted; the rest of the file was not analysed",
+                        self.site(scope.module))
+        finally:
+            self.scope = saved
+
+    def _analyse_uncalled(self, scope: ModuleScope) -> None:
+        """Functions never called are checked once with unknown arguments."""
+        for value in list(scope.globals.values()):
+            functions: list[tuple[Function, Value | None]] = []
+            if isinstance(value, Function) and value.module is scope:
+                functions.append((value, None))
+            elif isinstance(value, ClassVal) and value.module is scope:
+                instance = Instance(value)
+                functions.extend((f, instance) for f in value.attrs.values() if isinstance(f, Function))
+            for function, receiver in functions:
+                if id(function.node) in self.called:
+                    continue
+                try:
+                    self.call_function(function, [receiver] if receiver is not None else [], {},
+                                       unknown_args=True)
+                except BudgetExceeded:
+                    return
+
+    # -- reporting (the Host protocol of constraints.spec) -------------------
+    @property
+    def facts(self):
+        return self.state.facts
+
+    @facts.setter
+    def facts(self, value):
+        self.state.facts = value
+
+    def report(self, code: str, message: str, site: Origin, related: list[Origin] | None = None,
+               confidence: str = "definite") -> None:
+        key = (site.path, id(site.node), code, message)
+        if key in self._seen_reports:
+            return
+        self._seen_reports.add(key)
+        self.reports.append(Report(code, message, site, related or [], confidence))
+
+    def unique_name(self, base: str) -> str:
+        count = self.names.get(base, 0)
+        self.names[base] = count + 1
+        return base if count == 0 else f"{base}_{count}"
+
+    def site(self, node: cst.CSTNode) -> Origin:
+        return Origin(self.scope.path, node, self.scope)
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > self.bounds.steps:
+            raise BudgetExceeded()
+
+    # -- blocks and statements ---------------------------------------------
+    def exec_block(self, body, states: list[State]) -> list[State]:
+        for stmt in body:
+            live = [s for s in states if s.live]
+            if not live:
+                break
+            done = [s for s in states if not s.live]
+            next_states: list[State] = []
+            for state in live:
+                next_states.extend(self.exec_stmt(stmt, state))
+            states = done + self._bound_paths(next_states)
+        return states
+
+    def _bound_paths(self, states: list[State]) -> list[State]:
+        live = [s for s in states if s.live]
+        if len(live) <= self.bounds.max_paths:
+            return states
+        return [s for s in states if not s.live] + [merge_states(live)]
+
+    def exec_stmt(self, stmt: cst.CSTNode, state: State) -> list[State]:
+        self.tick()
+        handler = getattr(self, f"stmt_{type(stmt).__name__}", None)
+        if handler is None:
+            return [state]
+        previous, self.state = self.state, state
+        try:
+            return handler(stmt, state)
+        except StopPath:
+            state.flow = "raise"
+            return [state]
+        except (BudgetExceeded, RecursionError):
+            raise
+        except Exception as exc:  # an internal bug must not lose the file
+            self.report("ST903", f"internal error while analysing this statement: {type(exc).__name__}: {exc}",
+                        self.site(stmt), confidence="possible")
+            return [state]
+        finally:
+            self.state = previous
+
+    def stmt_SimpleStatementLine(self, stmt: cst.SimpleStatementLine, state: State) -> list[State]:
+        states = [state]
+        for small in stmt.body:
+            states = [r for s in states for r in (self.exec_small(small, s) if s.live else [s])]
+        return states
+
+    def exec_small(self, small: cst.CSTNode, state: State) -> list[State]:
+        previous, self.state = self.state, state
+        try:
+            handler = getattr(self, f"small_{type(small).__name__}", None)
+            if handler is not None:
+                handler(small, state)
+            return [self.state]
+        except StopPath:
+            state.flow = "raise"
+            return [state]
+        finally:
+            self.state = previous
+
+    def small_Expr(self, node: cst.Expr, state: State) -> None:
+        self.eval(node.value)
+
+    def small_Assign(self, node: cst.Assign, state: State) -> None:
+        value = self.eval(node.value)
+        for target in node.targets:
+            self.assign(target.target, value, node)
+
+    def small_AnnAssign(self, node: cst.AnnAssign, state: State) -> None:
+        if node.value is not None:
+            self.assign(node.target, self.eval(node.value), node)
+
+    def small_AugAssign(self, node: cst.AugAssign, state: State) -> None:
+        current = self.eval(node.target)
+        value = self.binary(type(node.operator).__name__.replace("Assign", ""), current,
+                            self.eval(node.value), node)
+        self.assign(node.target, value, node)
+
+    def small_Return(self, node: cst.Return, state: State) -> None:
+        value = self.eval(node.value) if node.value is not None else Const(None)
+        self.state.flow = "return"
+        self.state.returned = value
+
+    def small_Break(self, node, state: State) -> None:
+        self.state.flow = "break"
+
+    def small_Continue(self, node, state: State) -> None:
+        self.state.flow = "continue"
+
+    def small_Raise(self, node, state: State) -> None:
+        self.state.flow = "raise"
+
+    def small_Assert(self, node: cst.Assert, state: State) -> None:
+        self.eval(node.test)
+
+    def small_Del(self, node: cst.Del, state: State) -> None:
+        if isinstance(node.target, cst.Name):
+            self.state.env.pop(node.target.value, None)
+
+    def small_Global(self, node, state: State) -> None:
+        return None
+
+    def small_Import(self, node: cst.Import, state: State) -> None:
+        for alias in node.names:
+            dotted = _dotted(alias.name)
+            if alias.asname is not None:
+                bound = _name_of(alias.asname.name)
+                self.state.env[bound] = self.import_value(dotted, node)
+            else:
+                root = dotted.split(".", 1)[0]
+                self.state.env[root] = self.import_value(root, node)
+
+    def small_ImportFrom(self, node: cst.ImportFrom, state: State) -> None:
+        module = _dotted(node.module) if node.module is not None else ""
+        level = len(node.relative)
+        if isinstance(node.names, cst.ImportStar):
+            source = self.import_value(module, node, level)
+            if isinstance(source, ModuleVal):
+                self.state.env.update({k: v for k, v in source.scope.globals.items() if not k.startswith("_")})
+            return
+        for alias in node.names:
+            name = _dotted(alias.name)
+            bound = _name_of(alias.asname.name) if alias.asname is not None else name
+            source = self.import_value(module, node, level) if (module or level) else UNKNOWN
+            if isinstance(source, ModuleVal):
+                value = source.scope.globals.get(name)
+                if value is None:
+                    value = self.import_value(f"{module}.{name}", node, level)
+            elif isinstance(source, ApiRef):
+                value = ApiRef(canonical(f"{source.qualname}.{name}"))
+            else:
+                value = self.import_value(f"{module}.{name}", node, level)
+            self.state.env[bound] = value
+
+    # -- compound statements -------------------------------------------------
+    def stmt_If(self, node: cst.If, state: State) -> list[State]:
+        truth = self.truth(self.eval(node.test))
+        orelse = node.orelse
+        if truth is True:
+            return self.exec_block(node.body.body, [state])
+        if truth is False:
+            return self._exec_else(orelse, state)
+        other = state.fork()
+        return self.exec_block(node.body.body, [state]) + self._exec_else(orelse, other)
+
+    def _exec_else(self, orelse, state: State) -> list[State]:
+        if orelse is None:
+            return [state]
+        if isinstance(orelse, cst.If):
+            return self.exec_stmt(orelse, state)
+        return self.exec_block(orelse.body.body, [state])
+
+    def stmt_For(self, node: cst.For, state: State) -> list[State]:
+        iterable = self.eval(node.iter)
+        items = self.iteration_items(iterable)
+        if items is not None and len(items) <= self.bounds.unroll:
+            return self._unrolled_loop(node, items, state)
+        element = self.iteration_element(iterable)
+        return self._summarised_loop(node, state, lambda: self.assign(node.target, element, node))
+
+    def _unrolled_loop(self, node: cst.For, items: list[Value], state: State) -> list[State]:
+        states = [state]
+        exited: list[State] = []
+        for item in items:
+            live = [s for s in states if s.live]
+            exited.extend(s for s in states if not s.live)
+            if not live:
+                break
+            for s in live:
+                self._with_state(s, lambda: self.assign(node.target, item, node))
+            states = self.exec_block(node.body.body, live)
+            for s in states:
+                if s.flow == "continue":
+                    s.flow = None
+            broken = [s for s in states if s.flow == "break"]
+            for s in broken:
+                s.flow = None
+            exited.extend(broken)
+            states = [s for s in states if s not in broken]
+        finished = [s for s in states if s.live]
+        others = [s for s in states if not s.live]
+        if node.orelse is not None and finished:
+            finished = self.exec_block(node.orelse.body.body, finished)
+        return self._bound_paths(finished + exited + others)
+
+    def _summarised_loop(self, node, state: State, bind) -> list[State]:
+        """Run the body once from a fork; values it changes become their join."""
+        body_state = state.fork()
+        self._with_state(body_state, bind)
+        states = self.exec_block(node.body.body, [body_state])
+        returned = [s for s in states if s.flow in ("return", "raise")]
+        looped = [s for s in states if s.flow not in ("return", "raise")]
+        for s in looped:
+            s.flow = None
+        if looped:
+            after = merge_states(looped)
+            merged_env = dict(state.env)
+            for name, value in after.env.items():
+                before = state.env.get(name)
+                merged_env[name] = value if before is None else merge_values(before, value)
+            joined = State(merged_env, state.facts.common_prefix(after.facts))
+        else:
+            joined = state
+        if getattr(node, "orelse", None) is not None:
+            return self.exec_block(node.orelse.body.body, [joined]) + returned
+        return [joined] + returned
+
+    def stmt_While(self, node: cst.While, state: State) -> list[State]:
+        truth = self.truth(self._with_state(state, lambda: self.eval(node.test)))
+        if truth is False:
+            return self._exec_else(node.orelse, state) if node.orelse else [state]
+        return self._summarised_loop(node, state, lambda: None)
+
+    def stmt_With(self, node: cst.With, state: State) -> list[State]:
+        for item in node.items:
+            value = self.eval(item.item)
+            if item.asname is not None:
+                entered = self.enter_context(value, item)
+                self.assign(item.asname.name, entered, item)
+        return self.exec_block(node.body.body, [state])
+
+    def stmt_Try(self, node: cst.Try, state: State) -> list[State]:
+        entry = state.fork()
+        states = self.exec_block(node.body.body, [state])
+        for s in states:
+            if s.flow == "raise":
+                s.flow = None
+        if node.orelse is not None:
+            states = self.exec_block(node.orelse.body.body, states)
+        handler_states: list[State] = []
+        for handler in node.handlers:
+            start = entry.fork()
+            if handler.name is not None:
+                self._with_state(start, lambda: self.assign(handler.name.name, UNKNOWN, handler))
+            handler_states.extend(self.exec_block(handler.body.body, [start]))
+        if handler_states:
+            states = states + [merge_states(handler_states)]
+        if node.finalbody is not None:
+            states = self.exec_block(node.finalbody.body.body, states)
+        return self._bound_paths(states)
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_FunctionDef(self, node: cst.FunctionDef, state: State) -> list[State]:
+        closure = None if state.env is self.scope.globals else state.env
+        function = Function(node, self.scope, closure, node.name.value)
+        value: Value = function
+        for decorator in node.decorators:
+            deco = self.eval(decorator.decorator)
+            if isinstance(deco, ApiRef) and deco.qualname in ("builtins.property", "builtins.staticmethod",
+                                                               "builtins.classmethod", "tf.function",
+                                                               "functools.wraps"):
+                continue
+            if isinstance(deco, Const) or deco is UNKNOWN:
+                continue
+        state.env[node.name.value] = value
+        return [state]
+
+    def stmt_ClassDef(self, node: cst.ClassDef, state: State) -> list[State]:
+        bases = [self.eval(arg.value) for arg in node.bases]
+        namespace = State({}, state.facts)
+        saved_closure_env = namespace.env
+        self.exec_block(node.body.body, [namespace])
+        cls = ClassVal(node.name.value, bases, saved_closure_env, self.scope)
+        for value in saved_closure_env.values():
+            if isinstance(value, Function):
+                value.closure = None  # methods see module globals, not the class body
+        state.env[node.name.value] = cls
+        return [state]
+
+    # -- helpers ---------------------------------------------------------------
+    def _with_state(self, state: State, fn):
+        previous, self.state = self.state, state
+        try:
+            return fn()
+        finally:
+            self.state = previous
+
+    def truth(self, value: Value) -> bool | None:
+        if isinstance(value, Const):
+            try:
+                return bool(value.value)
+            except Exception:
+                return None
+        if isinstance(value, Seq):
+            return bool(value.items) if value.kind == "tuple" or value.items else None
+        if isinstance(value, SymInt):
+            result = value.dim.ne(0)
+            return result if isinstance(result, bool) else None
+        if isinstance(value, (Function, ClassVal, ModuleVal)):
+            return True
+        if isinstance(value, ApiRef):
+            return True if not value.qualname.endswith("FLAGS") else None
+        return None
+
+    def assign(self, target: cst.CSTNode, value: Value, stmt: cst.CSTNode) -> None:
+        env = self.state.env
+        if isinstance(target, cst.Name):
+            env[target.value] = value
+            if isinstance(value, Tensor):
+                self.shape_log.append((self.site(target), value))
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            self._unpack(target, value, stmt)
+        elif isinstance(target, cst.Attribute):
+            owner = self.eval(target.value)
+            if isinstance(owner, (Instance, Obj)):
+                owner.attrs[target.attr.value] = value
+        elif isinstance(target, cst.Subscript):
+            owner = self.eval(target.value)
+            if isinstance(owner, DictVal) and len(target.slice) == 1 \
+                    and isinstance(target.slice[0].slice, cst.Index):
+                owner.set(self.eval(target.slice[0].slice.value), value)
+            elif isinstance(owner, Seq) and len(target.slice) == 1 \
+                    and isinstance(target.slice[0].slice, cst.Index):
+                index = self.eval(target.slice[0].slice.value)
+                if isinstance(index, Const) and isinstance(index.value, int) \
+                        and -len(owner.items) <= index.value < len(owner.items):
+                    owner.items[index.value] = value
+        elif isinstance(target, cst.StarredElement):
+            self.assign(target.value, UNKNOWN, stmt)
+
+    def _unpack(self, target, value: Value, stmt) -> None:
+        elements = [e.value for e in target.elements]
+        starred = [i for i, e in enumerate(target.elements) if isinstance(e.value, cst.StarredElement)
+                   or isinstance(e, cst.StarredElement)]
+        items = self.iteration_items(value)
+        if items is not None and not starred and len(items) == len(elements):
+            for element, item in zip(elements, items):
+                self.assign(element, item, stmt)
+            return
+        for element in elements:
+            self.assign(element, UNKNOWN, stmt)
+
+    def enter_context(self, value: Value, item) -> Value:
+        if isinstance(value, (Obj, Instance)):
+            return value
+        return UNKNOWN
+
+    # -- imports -----------------------------------------------------------------
+    def import_value(self, dotted: str, node: cst.CSTNode, level: int = 0) -> Value:
+        """A user module beside the importing file, else a library reference."""
+        if level == 0 and is_library(dotted):
+            return ApiRef(canonical(dotted))
+        module = self._load_user_module(dotted, level)
+        if module is not None:
+            return module
+        return ApiRef(canonical(dotted)) if level == 0 else UNKNOWN
+
+    def _load_user_module(self, dotted: str, level: int) -> ModuleVal | None:
+        if self.scope is None or self.scope.file is None or not dotted:
+            return None
+        base = self.scope.file.parent
+        for _ in range(max(level - 1, 0)):
+            base = base.parent
+        parts = dotted.split(".")
+        candidates = [base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")]
+        for candidate in candidates:
+            try:
+                if not candidate.is_file():
+                    continue
+                resolved = candidate.resolve()
+            except OSError:
+                continue
+            if resolved in self.modules:
+                return ModuleVal(dotted, self.modules[resolved])
+            if len(self.modules) > 64:
+                return None
+            try:
+                data = candidate.read_bytes()
+            except OSError:
+                return None
+            parsed = read_and_parse(data)
+            if not isinstance(parsed, ParsedSource):
+                return None
+            path = _display_path(candidate)
+            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted)
+            self.modules[resolved] = scope
+            saved_state = self.state
+            try:
+                self._run_module(scope)
+            finally:
+                self.state = saved_state
+            return ModuleVal(dotted, scope)
+        return None
+
+    def fresh_int(self, lower: int | None = 0) -> SymInt:
+        return SymInt(Dim.fresh("i", lower))
+
+
+def _display_path(file: Path) -> str:
+    try:
+        return str(file.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(file)
+
+
+def _dotted(node: cst.CSTNode) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _name_of(node: cst.CSTNode) -> str:
+    return node.value if isinstance(node, cst.Name) else _dotted(node)
+
+
+__all__ = ["Bounds", "Interpreter", "Report", "ShapeVal", "Statistics"]

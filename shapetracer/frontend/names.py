@@ -1,0 +1,93 @@
+"""Canonical API names: one spelling per library entity, whatever the import.
+
+``tf.compat.v1.nn.conv2d``, ``tensorflow.nn.conv2d`` and ``from tensorflow.nn
+import conv2d`` all become ``tf.nn.conv2d``; every Keras spelling becomes
+``keras.<rest>``; numpy becomes ``np.<rest>``.  One spec then serves all
+spellings, and a name without a spec is simply "not modelled".
+"""
+
+from __future__ import annotations
+
+# Longest prefixes first: the first match wins.
+_PREFIXES: list[tuple[str, str]] = [
+    ("tensorflow.compat.v1.keras.", "keras."),
+    ("tensorflow.compat.v2.keras.", "keras."),
+    ("tensorflow.python.keras.", "keras."),
+    ("tensorflow.keras.", "keras."),
+    ("tf_keras.", "keras."),
+    ("keras.api._v2.keras.", "keras."),
+    ("keras.src.", "keras."),
+    ("keras.", "keras."),
+    ("tensorflow.compat.v1.", "tf."),
+    ("tensorflow.compat.v2.", "tf."),
+    ("tensorflow.", "tf."),
+    ("numpy.", "np."),
+]
+
+_EXACT = {
+    "tensorflow": "tf",
+    "tensorflow.compat.v1": "tf",
+    "tensorflow.compat.v2": "tf",
+    "tensorflow.keras": "keras",
+    "tensorflow.compat.v1.keras": "keras",
+    "tensorflow.python.keras": "keras",
+    "tf_keras": "keras",
+    "keras": "keras",
+    "numpy": "np",
+}
+
+# Re-exports that are the same entity under another path.
+_ALIASES = {
+    "tf.contrib.rnn.BasicLSTMCell": "tf.nn.rnn_cell.BasicLSTMCell",
+    "tf.contrib.rnn.LSTMCell": "tf.nn.rnn_cell.LSTMCell",
+    "tf.contrib.rnn.GRUCell": "tf.nn.rnn_cell.GRUCell",
+    "tf.contrib.rnn.BasicRNNCell": "tf.nn.rnn_cell.BasicRNNCell",
+    "tf.contrib.rnn.MultiRNNCell": "tf.nn.rnn_cell.MultiRNNCell",
+    "tf.contrib.rnn.DropoutWrapper": "tf.nn.rnn_cell.DropoutWrapper",
+    "tf.contrib.rnn.LSTMStateTuple": "tf.nn.rnn_cell.LSTMStateTuple",
+    "tf.contrib.rnn.static_rnn": "tf.nn.static_rnn",
+    "tf.python.keras": "keras",
+    "keras.engine.Model": "keras.Model",
+    "keras.models.Model": "keras.Model",
+    "keras.models.Sequential": "keras.Sequential",
+    "tf.compat.v1.Session": "tf.Session",
+}
+
+
+def canonical(dotted: str) -> str:
+    """Map a fully qualified import path to its canonical API name."""
+    name = _EXACT.get(dotted)
+    if name is None:
+        name = dotted
+        for prefix, replacement in _PREFIXES:
+            if dotted.startswith(prefix):
+                name = replacement + dotted[len(prefix):]
+                break
+    # tf.compat.v1.X reached through attribute access on ``tf``
+    for inner in ("tf.compat.v1.", "tf.compat.v2."):
+        if name.startswith(inner):
+            name = "tf." + name[len(inner):]
+    if name.startswith("tf.keras."):
+        name = "keras." + name[len("tf.keras."):]
+    elif name == "tf.keras":
+        name = "keras"
+    return _ALIASES.get(name, name)
+
+
+def child(parent: str, attribute: str) -> str:
+    """The canonical name of ``parent.attribute``."""
+    return canonical(f"{parent}.{attribute}")
+
+
+TRACKED_ROOTS = ("tf", "keras", "np", "argparse", "absl", "os", "sys", "math", "random", "functools",
+                 "collections", "itertools", "time", "json", "pickle")
+
+
+def is_library(dotted: str) -> bool:
+    """Imports we model as library references (everything else may be a user module)."""
+    root = dotted.split(".", 1)[0]
+    return root in {"tensorflow", "tf_keras", "keras", "numpy", "argparse", "absl", "os", "sys", "math",
+                    "random", "functools", "collections", "itertools", "time", "json", "pickle",
+                    "tensorflow_datasets", "sklearn", "scipy", "pandas", "matplotlib", "cv2", "PIL",
+                    "h5py", "six", "typing", "logging", "re", "glob", "shutil", "datetime",
+                    "__future__", "warnings", "copy", "csv", "gzip", "io", "struct", "subprocess"}

@@ -1,0 +1,106 @@
+"""Reading a file into a libcst module, with every way that can fail made a finding.
+
+Bad input never raises out of here: bytes that are not text, Python 2 source,
+syntax errors and absurd nesting all come back as a ``SourceProblem`` that the
+engine turns into an ST0xx finding.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import warnings
+import tokenize
+from dataclasses import dataclass
+
+import libcst as cst
+
+MAX_BYTES = 8 * 1024 * 1024
+
+_PY2_PRINT = re.compile(r"^\s*print\s+(?![\s(=]|$)[\"'\w]", re.MULTILINE)
+_PY2_EXCEPT = re.compile(r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", re.MULTILINE)
+_PY2_EXEC = re.compile(r"^\s*exec\s+[\"'\w]", re.MULTILINE)
+
+
+@dataclass
+class SourceProblem:
+    code: str  # ST001 / ST002 / ST003 / ST004
+    message: str
+    line: int = 1
+    column: int = 1
+
+
+@dataclass
+class ParsedSource:
+    text: str
+    module: cst.Module
+    tree: ast.Module  # CPython's own parse: the judge of validity, reused by pyflakes
+
+
+def decode(data: bytes) -> str | SourceProblem:
+    """Decode by PEP 263 rules (BOM, coding cookie, else UTF-8)."""
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        return SourceProblem("ST003", "source contains a NUL byte; Python refuses to compile it", line)
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        return SourceProblem("ST003", f"bad coding declaration: {exc}")
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        line = 1
+        if isinstance(exc, UnicodeDecodeError):
+            line = data[: exc.start].count(b"\n") + 1
+        return SourceProblem("ST003", f"cannot decode the file as {encoding}: {exc}", line)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def parse(text: str) -> ParsedSource | SourceProblem:
+    """Parse Python 3 source; Python 2 idioms are told apart from other syntax errors.
+
+    CPython's parser decides what is valid (libcst accepts a few Python 2 forms);
+    libcst then gives the tree the interpreter walks.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    except SyntaxError as exc:
+        return _syntax_problem(text, exc.lineno or 1, (exc.offset or 1) - 1, exc.msg or "invalid syntax")
+    except (RecursionError, MemoryError):
+        return SourceProblem("ST004", "expression nesting too deep to parse")
+    except ValueError as exc:
+        return SourceProblem("ST003", f"cannot compile: {exc}")
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as exc:
+        return _syntax_problem(text, exc.raw_line, exc.raw_column, exc.message)
+    except RecursionError:
+        return SourceProblem("ST004", "expression nesting too deep to parse")
+    except Exception as exc:  # libcst's native parser reports odd input in several ways
+        return SourceProblem("ST001", f"cannot parse: {exc}".splitlines()[0])
+    return ParsedSource(text, module, tree)
+
+
+def _syntax_problem(text: str, line: int, column: int, message: str) -> SourceProblem:
+    for pattern, what in ((_PY2_PRINT, "print statement"), (_PY2_EXCEPT, "'except X, e' clause"),
+                          (_PY2_EXEC, "exec statement")):
+        match = pattern.search(text)
+        if match:
+            py2_line = text.count("\n", 0, match.start()) + 1
+            return SourceProblem("ST002", f"Python 2 source ({what}); Python 3 raises SyntaxError", py2_line)
+    first = message.strip().splitlines()[0] if message.strip() else "invalid syntax"
+    return SourceProblem("ST001", f"SyntaxError: {first}", line, column + 1)
+
+
+def read_and_parse(data: bytes) -> ParsedSource | SourceProblem:
+    if len(data) > MAX_BYTES:
+        return SourceProblem("ST004", f"file is {len(data)} bytes; the analysis bound is {MAX_BYTES}")
+    text = decode(data)
+    if isinstance(text, SourceProblem):
+        return text
+    return parse(text)

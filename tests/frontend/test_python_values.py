@@ -1,0 +1,134 @@
+"""The frontend evaluates the Python that decides shapes: constants, config, containers."""
+
+from __future__ import annotations
+
+from shapetracer.frontend.values import Const, Seq, SymInt
+from tests.helpers import globals_of
+
+
+def const(value):
+    assert isinstance(value, Const), value
+    return value.value
+
+
+def test_arithmetic_on_constants():
+    env = globals_of("""
+        a = 7 * 7 * 64
+        b = a // 2 + 3
+        c = 2 ** 10
+        d = -a
+        e = (a, b)[1]
+    """)
+    assert const(env["a"]) == 3136
+    assert const(env["b"]) == 1571
+    assert const(env["c"]) == 1024
+    assert const(env["d"]) == -3136
+    assert const(env["e"]) == 1571
+
+
+def test_argparse_defaults_become_constants():
+    env = globals_of("""
+        import argparse
+        p = argparse.ArgumentParser()
+        p.add_argument("--batch-size", type=int, default=32)
+        p.add_argument("--lr", type=float, default="0.01")
+        p.add_argument("--use_bn", action="store_true")
+        p.add_argument("--hidden", dest="units", default=128)
+        args = p.parse_args()
+        bs, lr, bn, units = args.batch_size, args.lr, args.use_bn, args.units
+    """)
+    assert const(env["bs"]) == 32
+    assert const(env["lr"]) == 0.01
+    assert const(env["bn"]) is False
+    assert const(env["units"]) == 128
+
+
+def test_tf_app_flags_and_absl_flags_defaults():
+    env = globals_of("""
+        import tensorflow as tf
+        from absl import flags
+        tf.app.flags.DEFINE_integer("image_size", 64, "size")
+        flags.DEFINE_string("padding", "VALID", "pad")
+        FLAGS = tf.app.flags.FLAGS
+        size = FLAGS.image_size
+        pad = flags.FLAGS.padding
+    """)
+    assert const(env["size"]) == 64
+    assert const(env["pad"]) == "VALID"
+
+
+def test_if_on_known_condition_takes_one_branch():
+    env = globals_of("""
+        mode = "train"
+        if mode == "train":
+            n = 1
+        else:
+            n = 2
+    """)
+    assert const(env["n"]) == 1
+
+
+def test_unknown_condition_merges_different_ints_to_a_symbol():
+    env = globals_of("""
+        import sys
+        if len(sys.argv) > 1:
+            n = 1
+        else:
+            n = 2
+        m = 5
+    """)
+    assert isinstance(env["n"], SymInt)
+    assert const(env["m"]) == 5
+
+
+def test_user_function_called_with_caller_values():
+    env = globals_of("""
+        def double(x, factor=2):
+            return x * factor
+        a = double(21)
+        b = double(5, factor=3)
+    """)
+    assert const(env["a"]) == 42
+    assert const(env["b"]) == 15
+
+
+def test_loops_unroll_over_constant_ranges():
+    env = globals_of("""
+        total = 0
+        sizes = []
+        for i in range(4):
+            total += i
+            sizes.append(i * 2)
+    """)
+    assert const(env["total"]) == 6
+    assert [const(v) for v in env["sizes"].items] == [0, 2, 4, 6]
+
+
+def test_comprehension_and_len():
+    env = globals_of("""
+        units = [64 * (i + 1) for i in range(3)]
+        n = len(units)
+        last = units[-1]
+    """)
+    assert isinstance(env["units"], Seq)
+    assert const(env["n"]) == 3
+    assert const(env["last"]) == 192
+
+
+def test_main_guard_runs():
+    env = globals_of("""
+        def main():
+            return 1
+        if __name__ == "__main__":
+            result = main()
+    """)
+    assert const(env["result"]) == 1
+
+
+def test_recursion_is_bounded():
+    env = globals_of("""
+        def f(n):
+            return f(n - 1) + 1
+        x = f(10)
+    """)
+    assert "x" in env

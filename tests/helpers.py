@@ -1,0 +1,27 @@
+"""Small helpers shared by the tests: analyse a snippet, read what it found."""
+
+from __future__ import annotations
+
+import textwrap
+
+from shapetracer.engine import Options, check_source
+from shapetracer.frontend.interpreter import Interpreter
+from shapetracer.frontend.source import parse
+
+
+def findings_of(source: str, **options) -> list:
+    """Shape findings (pyflakes off) of a dedented snippet."""
+    opts = Options(generic=options.pop("generic", False), **options)
+    return check_source(textwrap.dedent(source).encode(), "snippet.py", None, opts).findings
+
+
+def codes_of(source: str, **options) -> list[tuple[int, str]]:
+    return [(f.line, f.code) for f in findings_of(source, **options)]
+
+
+def globals_of(source: str) -> dict:
+    """Run the interpreter on a snippet and return its module globals."""
+    parsed = parse(textwrap.dedent(source))
+    interpreter = Interpreter()
+    scope = interpreter.run_file("snippet.py", None, parsed)
+    return scope.globals
