@@ -6,17 +6,19 @@ study all call ``check_source`` / ``check_paths``.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from shapetracer.constraints import family_modules
 from shapetracer.constraints.solver import SolverLimits
 from shapetracer.frontend import pymodels  # noqa: F401  (registers the Python built-in models)
 from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
 from shapetracer.frontend.source import ParsedSource, SourceProblem, read_and_parse
+from shapetracer.rules import suppressions
 from shapetracer.rules.finding import Finding, Related
 from shapetracer.rules.registry import RULES
 
@@ -28,7 +30,9 @@ class Options:
     """What to run and what to show."""
 
     select: frozenset[str] | None = None  # codes or prefixes; None = the defaults
+    extend_select: frozenset[str] = frozenset()
     ignore: frozenset[str] = frozenset()
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)  # glob -> codes
     possible_failures: bool = False  # ST201 warnings (need a second solver query)
     show_notes: bool = False  # ST9xx info notes
     generic: bool = True  # pyflakes
@@ -55,7 +59,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                           parsed.line, parsed.column + 1)
         status = "unreadable" if parsed.code == "ST003" else "parse_error"
-        return FileResult(display_path, _filter([finding], options), status=status)
+        return FileResult(display_path, _filter([finding], options, display_path), status=status)
     interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
     limit = sys.getrecursionlimit()
     try:
@@ -69,7 +73,11 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     findings = [_to_finding(r) for r in interpreter.reports]
     if options.generic:
         findings.extend(_generic(parsed, display_path, options))
-    return FileResult(display_path, _filter(findings, options), interpreter.stats, interpreter.shape_log)
+    findings = _filter(findings, options, display_path)
+    findings = suppressions.apply(findings, parsed.text, display_path,
+                                  report_unused=_selected("ST904", options, display_path))
+    return FileResult(display_path, sorted(findings, key=Finding.sort_key), interpreter.stats,
+                      interpreter.shape_log)
 
 
 def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[Finding]:
@@ -90,26 +98,30 @@ def check_file(path: Path, options: Options | None = None) -> FileResult:
     return check_source(data, display, path, options)
 
 
-def check_paths(paths: Iterable[Path], options: Options | None = None) -> Iterator[FileResult]:
-    for file in iter_python_files(paths):
+def check_paths(paths: Iterable[Path], options: Options | None = None,
+                exclude: Callable[[Path], bool] | None = None) -> Iterator[FileResult]:
+    for file in iter_python_files(paths, exclude):
         yield check_file(file, options)
 
 
-def iter_python_files(paths: Iterable[Path]) -> Iterator[Path]:
+def iter_python_files(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None) -> Iterator[Path]:
     """Files as given, folders recursively (``*.py``), each once, symlink loops cut."""
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
             for root, dirs, files in os.walk(path, followlinks=False):
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("__pycache__",))
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("__pycache__",)
+                                 and not (exclude and exclude(Path(root) / d)))
                 for name in sorted(files):
                     if name.endswith(".py"):
                         candidate = Path(root) / name
+                        if exclude and exclude(candidate):
+                            continue
                         key = _identity(candidate)
                         if key not in seen:
                             seen.add(key)
                             yield candidate
-        else:
+        elif not (exclude and exclude(path)):
             key = _identity(path)
             if key not in seen:
                 seen.add(key)
@@ -145,12 +157,14 @@ def _to_finding(report: Report) -> Finding:
                    tuple(related), report.confidence, snippet=report.site.snippet)
 
 
-def _selected(code: str, options: Options) -> bool:
+def _selected(code: str, options: Options, path: str = "") -> bool:
     rule = RULES.get(code)
     if rule is None:
         return True
-    if any(code.startswith(prefix) for prefix in options.ignore):
+    if any(code.startswith(prefix) for prefix in options.ignore | _per_file(options, path)):
         return False
+    if any(code.startswith(prefix) for prefix in options.extend_select):
+        return True
     if options.select is not None:
         return any(code.startswith(prefix) for prefix in options.select)
     if code == "ST201":
@@ -160,9 +174,20 @@ def _selected(code: str, options: Options) -> bool:
     return rule.enabled_by_default
 
 
-def _filter(findings: list[Finding], options: Options) -> list[Finding]:
+def _per_file(options: Options, path: str) -> frozenset[str]:
+    if not options.per_file_ignores or not path:
+        return frozenset()
+    codes: set[str] = set()
+    for pattern, values in options.per_file_ignores.items():
+        if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(Path(path).name, pattern):
+            codes.update(v.upper() for v in values)
+    return frozenset(codes)
+
+
+def _filter(findings: list[Finding], options: Options, path: str) -> list[Finding]:
+    """Selection and de-duplication (suppression comments are applied after)."""
     unique: dict[tuple, Finding] = {}
     for finding in findings:
-        if _selected(finding.code, options):
+        if _selected(finding.code, options, path):
             unique.setdefault((finding.path, finding.line, finding.column, finding.code, finding.message), finding)
     return sorted(unique.values(), key=Finding.sort_key)

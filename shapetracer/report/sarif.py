@@ -1,0 +1,89 @@
+"""SARIF 2.1.0, as GitHub code scanning reads it.
+
+Each result carries its rule id, level, a repo-relative location with a full
+region, the other lines of the conflict as ``relatedLocations`` and a
+``partialFingerprints`` entry so alerts survive unrelated edits.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from shapetracer import __version__
+from shapetracer.report.baseline import fingerprint
+from shapetracer.rules.finding import Finding
+from shapetracer.rules.registry import RULES
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def _uri(path: str) -> str:
+    return path.replace("\\", "/")
+
+
+def _rule(rule) -> dict:
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.summary},
+        "help": {"text": f"{rule.summary} Run `shapetracer explain {rule.code}` for examples."},
+        "defaultConfiguration": {"level": _LEVEL[rule.severity], "enabled": rule.enabled_by_default},
+        "properties": {"tags": sorted({rule.family, rule.category})},
+    }
+
+
+def _result(finding: Finding, sources: dict[str, str] | None) -> dict:
+    result = {
+        "ruleId": finding.code,
+        "level": _LEVEL.get(finding.severity, "warning"),
+        "message": {"text": finding.message},
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": {"uri": _uri(finding.path)},
+                "region": {"startLine": finding.line, "startColumn": finding.column,
+                           "endLine": max(finding.end_line, finding.line),
+                           "endColumn": max(finding.end_column, 1)},
+            }
+        }],
+        "partialFingerprints": {"primaryLocationLineHash": fingerprint(finding, finding.snippet, 0)},
+        "properties": {"name": finding.name, "confidence": finding.confidence, "category": finding.category},
+    }
+    if finding.related:
+        result["relatedLocations"] = [
+            {
+                "id": index,
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(related.path)},
+                    "region": {"startLine": related.line, "startColumn": max(related.column, 1)},
+                },
+                "message": {"text": related.message},
+            }
+            for index, related in enumerate(finding.related, 1)
+        ]
+    return result
+
+
+def document(findings: Iterable[Finding]) -> dict:
+    findings = list(findings)
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "shapetracer",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": "https://pypi.org/project/shapetracer/",
+                "rules": [_rule(rule) for rule in RULES.values()],
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": [_result(f, None) for f in findings],
+        }],
+    }
+
+
+def render(findings: Iterable[Finding]) -> str:
+    return json.dumps(document(findings), indent=2) + "\n"

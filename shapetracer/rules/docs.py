@@ -1,0 +1,85 @@
+"""Rule documentation, generated from the registry and the op specs' own examples.
+
+Nothing describes a rule twice: the summary comes from the registry, the
+failing and passing examples from the ``EXAMPLES`` of the op families that
+report the code.  ``docs/rules/`` is this module's output, and a test fails
+when the committed copy is stale (regenerate with ``python -m shapetracer.rules.docs``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from shapetracer.rules.registry import RULES, Rule
+
+_RUNTIME = {
+    "shape": "TensorFlow checks these shapes when the op is built (graph mode: ValueError at this line) or "
+             "run (eager: InvalidArgumentError), so the job dies here, possibly hours into training.",
+    "shape-warning": "The program runs, but computes something other than intended, or fails only for "
+                     "some inputs.",
+    "input": "Python cannot compile the file, so the job fails before any op runs.",
+    "note": "This is a note about the analysis, not about the program.",
+}
+
+
+def examples_for(code: str) -> tuple[list[str], list[str]]:
+    """(failing, passing) example calls from the op families that report ``code``."""
+    from shapetracer.constraints import family_modules
+
+    failing, passing = [], []
+    apis = set()
+    examples = [e for module in family_modules() for e in getattr(module, "EXAMPLES", [])]
+    examples.sort(key=lambda e: (not e.api.startswith("tf."), e.api))  # TensorFlow spellings first
+    for example in examples:
+        if example.code == code or example.warns == code:
+            failing.append(example.describe())
+            apis.add(example.api)
+    for example in examples:
+        if example.valid and example.api in apis and example.warns != code:
+            passing.append(example.describe())
+    return failing[:4], passing[:4]
+
+
+def explain_text(rule: Rule) -> str:
+    failing, passing = examples_for(rule.code)
+    lines = [f"{rule.code} {rule.name}", "",
+             f"Severity: {rule.severity}. Category: {rule.category}."
+             + ("" if rule.enabled_by_default else " Off by default."), "",
+             "## What it detects", rule.summary, "",
+             "## Why it fails", _RUNTIME.get(rule.family, "It crashes the job at run time."), ""]
+    if failing:
+        lines += ["## Failing example"] + [f"    {e}" for e in failing] + [""]
+    if passing:
+        lines += ["## Fixed example"] + [f"    {e}" for e in passing] + [""]
+    return "\n".join(lines)
+
+
+def render_index() -> str:
+    rows = ["# shapetracer rules", "", "| code | name | severity | summary |", "| --- | --- | --- | --- |"]
+    for rule in RULES.values():
+        rows.append(f"| [{rule.code}]({rule.code}.md) | {rule.name} | {rule.severity} | {rule.summary} |")
+    return "\n".join(rows) + "\n"
+
+
+def generate(target: Path) -> dict[Path, str]:
+    """The docs tree as {path: text}."""
+    pages = {target / "README.md": render_index()}
+    for rule in RULES.values():
+        pages[target / f"{rule.code}.md"] = "# " + explain_text(rule)
+    return pages
+
+
+def main(argv: list[str]) -> int:
+    target = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "rules"
+    target.mkdir(parents=True, exist_ok=True)
+    for stale in target.glob("*.md"):
+        stale.unlink()
+    for path, text in generate(target).items():
+        path.write_text(text)
+    print(f"wrote {len(RULES) + 1} pages to {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

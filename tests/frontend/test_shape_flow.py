@@ -1,0 +1,103 @@
+"""Shapes flow through Python: functions, branches, loops, imports, attributes, cores."""
+
+from __future__ import annotations
+
+from tests.helpers import codes_of, findings_of
+
+TF1 = "import tensorflow.compat.v1 as tf\nimport numpy as np"
+
+
+def test_symbolic_core_names_the_earlier_requirement():
+    findings = findings_of(TF1 + """
+x = tf.placeholder(tf.float32, [None, None])
+h = tf.matmul(x, tf.zeros([10, 5]))
+g = tf.matmul(x, tf.zeros([12, 3]))
+""")
+    [finding] = findings
+    assert (finding.line, finding.code) == (5, "ST101")
+    related = sorted(r.line for r in finding.related)
+    assert 4 in related  # the first matmul fixed x's second dim to 10
+    assert 3 in related  # where x was declared
+
+
+def test_unknown_dims_alone_never_fail():
+    assert codes_of(TF1 + """
+x = tf.placeholder(tf.float32, [None, None])
+y = tf.placeholder(tf.float32, [None, None])
+z = tf.matmul(x, y) + tf.reduce_sum(x)
+""") == []
+
+
+def test_function_analysed_at_each_call_site():
+    assert codes_of(TF1 + """
+def dense(x, n_in, n_out):
+    w = tf.Variable(tf.zeros([n_in, n_out]))
+    return tf.matmul(x, w)
+
+a = tf.placeholder(tf.float32, [None, 784])
+h = dense(a, 784, 256)
+out = dense(h, 128, 10)
+""") == [(5, "ST101")]
+
+
+def test_uncalled_function_is_checked_with_unknown_arguments():
+    assert codes_of(TF1 + """
+def build():
+    x = tf.placeholder(tf.float32, [None, 3])
+    w = tf.Variable(tf.zeros([5, 1]))
+    return tf.matmul(x, w)
+""") == [(6, "ST101")]
+
+
+def test_branch_with_unknown_condition_checks_both_paths():
+    assert codes_of(TF1 + """
+import sys
+x = tf.placeholder(tf.float32, [None, 784])
+if len(sys.argv) > 2:
+    w = tf.Variable(tf.zeros([784, 10]))
+else:
+    w = tf.Variable(tf.zeros([748, 10]))
+y = tf.matmul(x, w)
+""") == [(9, "ST101")]
+
+
+def test_loop_unrolled_finds_the_partial_last_batch():
+    codes = codes_of(TF1 + """
+data = np.zeros((1000, 784), dtype=np.float32)
+x = tf.placeholder(tf.float32, [64, 784])
+y = tf.reduce_sum(x)
+with tf.Session() as sess:
+    for start in range(0, 1000, 64):
+        batch = data[start:start + 64]
+        sess.run(y, feed_dict={x: batch})
+""")
+    assert codes == [(9, "ST105")]
+
+
+def test_shape_attributes():
+    assert codes_of(TF1 + """
+x = tf.placeholder(tf.float32, [None, 28, 28, 1])
+n = int(x.shape[1]) * x.get_shape().as_list()[2]
+flat = tf.reshape(x, [-1, n])
+w = tf.Variable(tf.zeros([n + 1, 10]))
+y = tf.matmul(flat, w)
+""") == [(7, "ST101")]
+
+
+def test_imported_user_module_is_followed(tmp_path, monkeypatch):
+    from shapetracer.engine import Options, check_file
+
+    (tmp_path / "model.py").write_text(
+        "import tensorflow.compat.v1 as tf\n"
+        "def classifier(x, n_in):\n"
+        "    w = tf.Variable(tf.zeros([n_in, 10]))\n"
+        "    return tf.matmul(x, w)\n")
+    (tmp_path / "train.py").write_text(
+        "import tensorflow.compat.v1 as tf\n"
+        "from model import classifier\n"
+        "x = tf.placeholder(tf.float32, [None, 784])\n"
+        "logits = classifier(x, 748)\n")
+    monkeypatch.chdir(tmp_path)
+    result = check_file(tmp_path / "train.py", Options(generic=False))
+    assert [(f.path, f.line, f.code) for f in result.findings] == [("model.py", 4, "ST101")]
+    assert any(r.path == "train.py" for r in result.findings[0].related)

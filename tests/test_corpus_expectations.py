@@ -1,0 +1,71 @@
+"""The analyzer against the corpus's own labels: `# expect: CODE` marks every finding.
+
+- A program without markers (a fixed twin or a clean program) must give no shape finding:
+  no false alarm is ever tolerated.
+- A buggy program must be reported at its marked line with its marked code.  Misses we
+  know of are listed, each with its reason, in corpus/known_misses.txt; listing a program
+  that is in fact detected fails too, so the list stays honest.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from shapetracer.engine import Options, check_file
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus" / "shape"
+MARKER = re.compile(r"#\s*expect:\s*(ST\d{3})")
+PROGRAMS = sorted(CORPUS.rglob("*.py"))
+
+
+def _known_misses() -> dict[str, str]:
+    path = ROOT / "corpus" / "known_misses.txt"
+    misses = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                name, _, reason = line.partition(" ")
+                misses[name] = reason.strip()
+    return misses
+
+
+KNOWN_MISSES = _known_misses()
+
+
+def expected(path: Path) -> set[tuple[int, str]]:
+    marks = set()
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        match = MARKER.search(line)
+        if match:
+            marks.add((number, match.group(1)))
+    return marks
+
+
+def shape_findings(path: Path) -> set[tuple[int, str]]:
+    result = check_file(path, Options(generic=False))
+    return {(f.line, f.code) for f in result.findings if f.code.startswith(("ST1", "ST2"))}
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[str(p.relative_to(CORPUS)) for p in PROGRAMS])
+def test_program_matches_its_labels(path: Path):
+    want = expected(path)
+    got = shape_findings(path)
+    name = str(path.relative_to(CORPUS))
+    if not want:
+        assert got == set(), f"false alarm on a program labelled clean: {sorted(got)}"
+        return
+    unexpected = {g for g in got if g not in want}
+    assert not unexpected, f"finding not labelled in the program: {sorted(unexpected)}"
+    if name in KNOWN_MISSES:
+        assert not want <= got, f"{name} is listed as a known miss but is detected; drop it from the list"
+        pytest.xfail(KNOWN_MISSES[name])
+    assert want <= got, f"missed: {sorted(want - got)}"
+
+
+def test_known_misses_name_existing_programs():
+    for name in KNOWN_MISSES:
+        assert (CORPUS / name).exists(), name

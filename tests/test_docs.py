@@ -1,0 +1,33 @@
+"""docs/rules/ is generated from the registry and the op examples; it must not be stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shapetracer.rules.docs import generate
+from shapetracer.rules.registry import RULES
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
+
+
+def test_docs_are_up_to_date():
+    pages = generate(DOCS)
+    committed = {p.name for p in DOCS.glob("*.md")}
+    assert committed == {p.name for p in pages}, "run: python -m shapetracer.rules.docs"
+    for path, text in pages.items():
+        assert path.read_text() == text, f"{path.name} is stale; run: python -m shapetracer.rules.docs"
+
+
+def test_every_rule_is_named_and_documented():
+    for rule in RULES.values():
+        assert rule.code[:2] == "ST" and len(rule.code) == 5
+        assert rule.name == rule.name.lower() and " " not in rule.name
+        assert rule.summary.endswith((".", ")"))
+        assert rule.severity in ("error", "warning", "info")
+
+
+def test_every_shape_error_code_has_a_failing_example():
+    from shapetracer.rules.docs import examples_for
+
+    missing = [r.code for r in RULES.values() if r.family == "shape" and not examples_for(r.code)[0]]
+    assert missing == [], f"shape codes without an invalid op example: {missing}"
