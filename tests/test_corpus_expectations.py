@@ -45,15 +45,16 @@ def expected(path: Path) -> set[tuple[int, str]]:
     return marks
 
 
-def shape_findings(path: Path) -> set[tuple[int, str]]:
-    result = check_file(path, Options(generic=False))
+def shape_findings(path: Path, possible: bool = False) -> set[tuple[int, str]]:
+    result = check_file(path, Options(generic=False, possible_failures=possible))
     return {(f.line, f.code) for f in result.findings if f.code.startswith(("ST1", "ST2"))}
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=[str(p.relative_to(CORPUS)) for p in PROGRAMS])
 def test_program_matches_its_labels(path: Path):
     want = expected(path)
-    got = shape_findings(path)
+    # ST201 ("fails for some values") is opt-in; programs labelled with it are checked with it on.
+    got = shape_findings(path, possible=any(code == "ST201" for _, code in want))
     name = str(path.relative_to(CORPUS))
     if not want:
         assert got == set(), f"false alarm on a program labelled clean: {sorted(got)}"

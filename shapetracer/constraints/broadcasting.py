@@ -60,7 +60,8 @@ def broadcast(ctx: OpContext, a, b, dtype: str | None = None, check_column_row: 
         known = x if x is not None else y
         return ctx.unknown_tensor(dtype or (known.dtype if known else None))
     out_dtype = dtype or _result_dtype(x, y)
-    numpy = x.is_numpy and y.is_numpy
+    # numpy semantics unless a TensorFlow tensor takes part (Python scalars do not count)
+    numpy = not any(isinstance(v, Tensor) and not v.is_numpy for v in (a, b))
     if x.shape.dims is None or y.shape.dims is None:
         return ctx.unknown_tensor(out_dtype)
     if check_column_row:

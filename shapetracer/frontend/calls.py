@@ -196,6 +196,8 @@ class CallMixin:
                 self.state = start
                 result = self.eval(node.body)
                 end_facts = self.state.facts
+            elif _is_generator(node, self._generator_cache):
+                result, end_facts = self._expand_generator(node, start)
             else:
                 states = self.exec_block(node.body.body, [start])
                 result, end_facts = _collect_return(states)
@@ -207,6 +209,22 @@ class CallMixin:
         if caller_state is not None:
             caller_state.facts = end_facts
         return result
+
+    def _expand_generator(self, node: cst.FunctionDef, start: State):
+        """Run a generator's body, collecting what it yields.  With no fork or
+        loop summary on the way the yields are exact (a list); otherwise the
+        result is a generator whose every item is their join."""
+        before = self.approximations
+        self._yields.append([])
+        try:
+            states = self.exec_block(node.body.body, [start])
+        finally:
+            yielded = self._yields.pop()
+        _, end_facts = _collect_return(states)
+        if self.approximations == before and len(yielded) <= 10_000:
+            return Seq(yielded, "list"), end_facts
+        element = merge_all(yielded) if yielded else UNKNOWN
+        return Obj("generator", {"element": element}), end_facts
 
     def _bind_parameters(self, fn: Function, args, kwargs, unknown_args: bool) -> dict[str, Value]:
         params: cst.Parameters = fn.node.params
@@ -248,6 +266,32 @@ class CallMixin:
             return self.eval(default)
         finally:
             self.state = saved_state
+
+
+def _is_generator(node: cst.FunctionDef, cache: dict[int, bool]) -> bool:
+    """Whether the function's own body (not nested defs) contains yield.
+    ``cache`` lives as long as the trees it is keyed on (one analysis)."""
+    key = id(node)
+    if key not in cache:
+        class Finder(cst.CSTVisitor):
+            found = False
+
+            def visit_Yield(self, _node) -> None:
+                Finder.found = True
+
+            def visit_FunctionDef(self, inner) -> bool:
+                return inner is node
+
+            def visit_Lambda(self, _node) -> bool:
+                return False
+
+            def visit_ClassDef(self, _node) -> bool:
+                return False
+
+        finder = Finder()
+        node.visit(finder)
+        cache[key] = Finder.found
+    return cache[key]
 
 
 def _collect_return(states: list[State]):

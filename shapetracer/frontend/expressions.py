@@ -200,7 +200,7 @@ class ExpressionMixin:
         if name == "name":
             return Const(tensor.name) if tensor.name else UNKNOWN
         if name == "T" and tensor.is_numpy:
-            return self.call_method(tensor, "T", [], {}, node)
+            return self.call_bound(BoundMethod(tensor, "T"), [], {}, node)
         return BoundMethod(tensor, name)
 
     def expr_Subscript(self, node: cst.Subscript) -> Value:
@@ -250,6 +250,9 @@ class ExpressionMixin:
             spec = _BINARY_SPEC.get(op_name)
             if spec is None or not (_tensorish(left) and _tensorish(right)):
                 return UNKNOWN
+            if spec == "operator.matmul" and not any(isinstance(v, Tensor) and not v.is_numpy
+                                                     for v in (left, right)):
+                spec = "np.matmul"  # numpy's @ accepts vectors, unlike tf.matmul
             return self.call_api(spec, [left, right], {}, node)
         if isinstance(left, ShapeVal) and left.numpy:
             left = _shape_tuple(left)
@@ -354,7 +357,20 @@ class ExpressionMixin:
     def expr_Await(self, node) -> Value:
         return self.eval(node.expression)
 
-    def expr_Yield(self, node) -> Value:
+    def expr_Yield(self, node: cst.Yield) -> Value:
+        """Inside a generator being expanded, record what it yields."""
+        collector = getattr(self, "_yields", None)
+        if collector:
+            value = node.value
+            if isinstance(value, cst.From):
+                items = self.iteration_items(self.eval(value.item))
+                if items is None:
+                    self.approximations += 1
+                    collector[-1].append(UNKNOWN)
+                else:
+                    collector[-1].extend(items)
+            else:
+                collector[-1].append(self.eval(value) if value is not None else Const(None))
         return UNKNOWN
 
     def expr_Call(self, node: cst.Call) -> Value:
@@ -428,6 +444,12 @@ class ExpressionMixin:
             return [Const(c) for c in value.value]
         if isinstance(value, Tensor) and value.elements is not None:
             return list(value.elements)
+        if isinstance(value, Obj):
+            from shapetracer.constraints.spec import SPECS
+            if f"{value.type_name}.__iter__" in SPECS:
+                items = self.call_api(f"{value.type_name}.__iter__", [value], {}, self.scope.module)
+                return list(items.items) if isinstance(items, Seq) else None
+            return None
         if isinstance(value, Tensor) and value.shape.dims and value.shape.dims[0].known \
                 and value.shape.dims[0].value <= 16:
             row = self.iteration_element(value)
@@ -441,6 +463,8 @@ class ExpressionMixin:
             return merge_all(value.items)
         if isinstance(value, Obj) and value.type_name == "builtins.range":
             return self.fresh_int(lower=None)
+        if isinstance(value, Obj) and value.type_name == "generator":
+            return value.attrs.get("element", UNKNOWN)
         if isinstance(value, Tensor) and value.shape.dims:
             return Tensor(type(value.shape)(value.shape.dims[1:]), value.dtype,
                           "ndarray" if value.is_numpy else "tensor", value.origin)

@@ -84,6 +84,9 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.scope: ModuleScope | None = None  # module of the code being executed
         self.state: State | None = None  # the path being executed
         self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
+        self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
+        self._yields: list[list[Value]] = []
+        self._generator_cache: dict[int, bool] = {}
 
     # -- entry points ------------------------------------------------------
     def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
@@ -193,6 +196,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         except Exception as exc:  # an internal bug must not lose the file
             self.report("ST903", f"internal error while analysing this statement: {type(exc).__name__}: {exc}",
                         self.site(stmt), confidence="possible")
+            _forget_assigned(stmt, state)
             return [state]
         finally:
             self.state = previous
@@ -298,6 +302,7 @@ class Interpreter(ExpressionMixin, CallMixin):
             return self.exec_block(node.body.body, [state])
         if truth is False:
             return self._exec_else(orelse, state)
+        self.approximations += 1
         other = state.fork()
         return self.exec_block(node.body.body, [state]) + self._exec_else(orelse, other)
 
@@ -343,6 +348,7 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def _summarised_loop(self, node, state: State, bind) -> list[State]:
         """Run the body once from a fork; values it changes become their join."""
+        self.approximations += 1
         body_state = state.fork()
         self._with_state(body_state, bind)
         states = self.exec_block(node.body.body, [body_state])
@@ -543,6 +549,40 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def fresh_int(self, lower: int | None = 0) -> SymInt:
         return SymInt(Dim.fresh("i", lower))
+
+
+def _forget_assigned(stmt: cst.CSTNode, state: State) -> None:
+    """After an internal error, names the statement may have bound are unknown:
+    keeping their old values could turn our bug into a false alarm."""
+
+    class Targets(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            for name in _names_in(node.target):
+                state.env[name] = UNKNOWN
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            for name in _names_in(node.target):
+                state.env[name] = UNKNOWN
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            for name in _names_in(node.target):
+                state.env[name] = UNKNOWN
+
+        def visit_For(self, node: cst.For) -> None:
+            for name in _names_in(node.target):
+                state.env[name] = UNKNOWN
+
+    stmt.visit(Targets())
+
+
+def _names_in(target: cst.CSTNode) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for element in target.elements for n in _names_in(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names_in(target.value)
+    return []
 
 
 def _display_path(file: Path) -> str:

@@ -125,6 +125,9 @@ INCONCLUSIVE = _rule("ST902", "solver-inconclusive", "note", "info", "unknown",
                      "The solver hit its time or resource limit; no verdict for this op.")
 INTERNAL_ERROR = _rule("ST903", "internal-error", "note", "info", "unknown",
                        "An op model raised internally; the call's result is treated as unknown.")
+UNUSED_SUPPRESSION = _rule("ST904", "unused-suppression", "note", "warning", "unknown",
+                           "A suppression comment of shapetracer's silences no finding; it hides nothing "
+                           "and may hide a future bug.", enabled_by_default=False)
 
 
 def by_name(name: str) -> Rule | None:
@@ -136,3 +139,58 @@ def by_name(name: str) -> Rule | None:
 
 def lookup(code_or_name: str) -> Rule | None:
     return RULES.get(code_or_name.upper()) or by_name(code_or_name)
+
+
+# --- ST3xx: generic Python bugs (pyflakes, pylint) ----------------------------
+# One code per family of tool messages that crash a job where they stand; the tool's own
+# message id travels in the finding's message.  Style and "unused" warnings are not here:
+# they never kill a job.  The tool-id -> code tables live in shapetracer/generic/mapping.py.
+UNDEFINED_NAME = _rule("ST301", "undefined-name", "python", "error", "undefined-name",
+                       "A name is used that is never defined (NameError), e.g. a Python 2 builtin.")
+USED_BEFORE_ASSIGNMENT = _rule("ST302", "used-before-assignment", "python", "error", "undefined-name",
+                               "A variable is read before it is assigned (UnboundLocalError/NameError).")
+MISSING_ATTRIBUTE = _rule("ST303", "missing-attribute", "python", "error", "attribute-error",
+                          "An attribute that the object does not have is read or set (AttributeError).")
+BAD_CALL_ARGUMENTS = _rule("ST304", "bad-call-arguments", "python", "error", "call-error",
+                           "A call passes too many, too few, unknown or duplicate arguments (TypeError).")
+NOT_CALLABLE = _rule("ST305", "not-callable", "python", "error", "call-error",
+                     "A value that is not callable is called (TypeError).")
+UNRESOLVED_IMPORT = _rule("ST306", "unresolved-import", "python", "error", "import-error",
+                          "A standard-library, Python 2 or local module or name cannot be imported (ImportError).")
+UNSUPPORTED_OPERATION = _rule("ST307", "unsupported-operation", "python", "error", "type-error",
+                              "An operator, index or argument type that the operand does not support (TypeError).")
+NOT_ITERABLE = _rule("ST308", "not-iterable", "python", "error", "type-error",
+                     "A non-iterable value is iterated, unpacked or reversed (TypeError).")
+NOT_SUBSCRIPTABLE = _rule("ST309", "not-subscriptable", "python", "error", "type-error",
+                          "A value that does not support [] is indexed, assigned or deleted by key (TypeError).")
+NOT_CONTEXT_MANAGER = _rule("ST310", "not-context-manager", "python", "error", "type-error",
+                            "A value that is not a context manager is used in a with statement (TypeError).")
+BAD_EXCEPTION_TYPE = _rule("ST311", "bad-exception-type", "python", "error", "type-error",
+                           "Something that is not an exception is raised, caught or chained (TypeError).")
+INVALID_CLASS_DEFINITION = _rule("ST312", "invalid-class-definition", "python", "error", "type-error",
+                                 "A class statement fails: bad base, MRO, metaclass, __slots__ or enum extension.")
+ABSTRACT_INSTANTIATION = _rule("ST313", "abstract-class-instantiated", "python", "error", "type-error",
+                               "A class with unimplemented abstract methods is instantiated (TypeError).")
+INVALID_SPECIAL_METHOD = _rule("ST314", "invalid-special-method", "python", "error", "type-error",
+                               "A special method has the wrong signature or returns the wrong type (TypeError).")
+MISPLACED_STATEMENT = _rule("ST315", "misplaced-statement", "python", "error", "syntax-error",
+                            "return/yield/await/break/continue/import */__future__ where Python 3 refuses to "
+                            "compile it (SyntaxError).")
+DUPLICATE_ARGUMENT = _rule("ST316", "duplicate-argument", "python", "error", "syntax-error",
+                           "A parameter name or keyword argument appears twice (SyntaxError).")
+INVALID_STARRED_ASSIGNMENT = _rule("ST317", "invalid-starred-assignment", "python", "error", "syntax-error",
+                                   "A starred expression where Python 3 refuses to compile it (SyntaxError).")
+FORMAT_MISSING_KEY = _rule("ST318", "format-missing-key", "python", "error", "key-error",
+                           "A named placeholder of a format string has no argument (KeyError).")
+FORMAT_MISSING_INDEX = _rule("ST319", "format-missing-index", "python", "error", "index-error",
+                             "A positional placeholder of str.format has no argument (IndexError).")
+FORMAT_ARGUMENTS_MISMATCH = _rule("ST320", "format-arguments-mismatch", "python", "error", "type-error",
+                                  "%-formatting gets the wrong number or kind of arguments (TypeError).")
+INVALID_FORMAT_STRING = _rule("ST321", "invalid-format-string", "python", "error", "value-error",
+                              "A format string is malformed (ValueError).")
+SEQUENCE_INDEX_RANGE = _rule("ST322", "sequence-index-out-of-range", "python", "error", "index-error",
+                             "A constant index falls outside a literal sequence (IndexError).")
+ZERO_SLICE_STEP = _rule("ST323", "zero-slice-step", "python", "error", "value-error",
+                        "A slice has step 0 (ValueError).")
+DICT_UNPACKED_WITHOUT_ITEMS = _rule("ST324", "dict-unpacked-without-items", "python", "error", "value-error",
+                                    "A dict is iterated as key/value pairs without .items() (ValueError).")

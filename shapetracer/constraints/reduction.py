@@ -1,0 +1,326 @@
+"""Reductions: tf.reduce_* / tf.math.reduce_*, argmax/argmin, top_k, tf.norm, and numpy's
+sum/mean/max/min/argmax/... as functions and as ndarray methods.
+
+Reference: TensorFlow's ReductionShape ("Invalid reduction dimension 2 for input with 2
+dimensions."; duplicate axes are fine), ArgOpShape and the ArgMax kernel ("Expected dimension in
+the range [-1, 1), but got 1": graph construction lets a rank-1 input through, the kernel does
+not), TopKShape ("input must have last dimension >= k = 11 but is 10"); numpy's AxisError ("axis 2
+is out of bounds for array of dimension 2") and "duplicate value in 'axis'".
+
+``axis=None`` reduces every axis; ``keepdims`` keeps reduced axes as 1.  TF1 spellings
+(``keep_dims``, ``reduction_indices``, argmax's ``dimension``) are read too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shapetracer.constraints._common import normalize_axis
+from shapetracer.constraints.dims import Dim
+from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.numpy_creation import array_result, as_array, unknown_array
+from shapetracer.constraints.spec import OpContext, Seq, Tensor, op
+
+ALL = "all"  # marker: reduce every axis
+
+
+# --- shared helpers (nn.py and losses.py use them too) --------------------------
+
+def read_axes(ctx: OpContext, axis: Any) -> list[int] | str | None:
+    """An axis argument: ALL for None, a list of ints, or None when unknown."""
+    if ctx.is_none(axis):
+        return ALL
+    return ctx.int_list(axis)
+
+
+def tf_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
+    """Axes made non-negative; "Invalid reduction dimension" (ST107) when one is out of range."""
+    rank = x.shape.rank
+    normal = []
+    for axis in axes:
+        fixed = normalize_axis(axis, rank)
+        if fixed is None:
+            ctx.fail("ST107", f"{ctx.display}: Invalid reduction dimension {axis} for input with {rank} "
+                     f"dimensions. (input shape: {x.shape.tf_str()})", [x])
+            return None
+        normal.append(fixed)
+    return normal
+
+
+def numpy_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
+    """numpy's checks: AxisError for out of range, ValueError for a repeated axis (both ST107)."""
+    rank = x.shape.rank
+    normal = []
+    for axis in axes:
+        fixed = normalize_axis(axis, rank)
+        if fixed is None:
+            ctx.fail("ST107", f"{ctx.display}: axis {axis} is out of bounds for array of dimension {rank}", [x])
+            return None
+        if fixed in normal:
+            ctx.fail("ST107", f"{ctx.display}: duplicate value in 'axis'", [x])
+            return None
+        normal.append(fixed)
+    return normal
+
+
+def reduced_dims(ctx: OpContext, dims: tuple[Dim, ...], axes: list[int] | str, keepdims: bool) -> list[Dim]:
+    """What is left after reducing ``axes`` (non-negative, or ALL)."""
+    chosen = set(range(len(dims))) if axes == ALL else set(axes)
+    out = []
+    for i, dim in enumerate(dims):
+        if i not in chosen:
+            out.append(dim)
+        elif keepdims:
+            out.append(Dim(1, frozenset({ctx.site})))
+    return out
+
+
+def keepdims_flag(ctx: OpContext, keepdims: Any, keep_dims: Any = None) -> bool | None:
+    """``keepdims`` (TF2) or ``keep_dims`` (TF1); False when neither is given, None when unknown."""
+    chosen = keep_dims if ctx.is_none(keepdims) else keepdims
+    return ctx.bool(chosen, False)
+
+
+def reduce(ctx: OpContext, value: Any, axis: Any, keepdims: bool | None, dtype: str | None = None,
+           numpy: bool = False, label: str = "reduced to") -> Tensor:
+    """Shared body of every reduction: check the axes, drop (or keep as 1) the reduced dims."""
+    x = as_array(ctx, value) if numpy else ctx.tensor(value)
+    unknown = (lambda d: unknown_array(ctx, d)) if numpy else ctx.unknown_tensor
+    if x is None or x.shape.dims is None:
+        return unknown(dtype or (x.dtype if x is not None else None))
+    out_dtype = dtype or x.dtype
+    axes = read_axes(ctx, axis)
+    if axes is None:
+        return unknown(out_dtype)
+    if axes != ALL:
+        if numpy and x.shape.rank == 0:
+            return unknown(out_dtype)  # numpy scalars accept axis 0; 0-d arrays do not
+        axes = numpy_axes(ctx, axes, x) if numpy else tf_axes(ctx, axes, x)
+        if axes is None:
+            return unknown(out_dtype)
+    if keepdims is None:
+        return unknown(out_dtype)
+    dims = reduced_dims(ctx, x.shape.dims, axes, keepdims)
+    if numpy:
+        return array_result(ctx, dims, out_dtype, label=label)
+    return ctx.result(dims, out_dtype, label=label)
+
+
+# --- TensorFlow reductions --------------------------------------------------------
+
+def _tf_names(*bases: str) -> list[str]:
+    return [f"{prefix}.{base}" for base in bases for prefix in ("tf", "tf.math")]
+
+
+@op(*_tf_names("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp"))
+def reduce_numeric(ctx: OpContext, input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None,
+                   keep_dims=None):
+    chosen = reduction_indices if ctx.is_none(axis) else axis
+    return reduce(ctx, input_tensor, chosen, keepdims_flag(ctx, keepdims, keep_dims))
+
+
+@op(*_tf_names("reduce_any", "reduce_all"))
+def reduce_logical(ctx: OpContext, input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None,
+                   keep_dims=None):
+    chosen = reduction_indices if ctx.is_none(axis) else axis
+    return reduce(ctx, input_tensor, chosen, keepdims_flag(ctx, keepdims, keep_dims), dtype="bool")
+
+
+@op("tf.math.reduce_std", "tf.math.reduce_variance", "tf.math.reduce_euclidean_norm", "tf.reduce_std",
+    "tf.reduce_variance")
+def reduce_moment(ctx: OpContext, input_tensor, axis=None, keepdims=False, name=None):
+    return reduce(ctx, input_tensor, axis, keepdims_flag(ctx, keepdims))
+
+
+@op("tf.math.count_nonzero", "tf.count_nonzero")
+def count_nonzero(ctx: OpContext, input_tensor=None, axis=None, keepdims=None, dtype=None, name=None,
+                  reduction_indices=None, keep_dims=None, input=None):
+    source = input if ctx.is_none(input_tensor) else input_tensor
+    chosen = reduction_indices if ctx.is_none(axis) else axis
+    return reduce(ctx, source, chosen, keepdims_flag(ctx, keepdims, keep_dims), dtype="int64")
+
+
+def arg_reduce(ctx: OpContext, value: Any, axis: Any, numpy: bool, keepdims: bool = False) -> Tensor:
+    """argmax/argmin: one axis.  TF defaults to axis 0, numpy to the flattened array."""
+    x = as_array(ctx, value) if numpy else ctx.tensor(value)
+    unknown = (lambda: unknown_array(ctx, "int64")) if numpy else (lambda: ctx.unknown_tensor("int64"))
+    if x is None or x.shape.dims is None:
+        return unknown()
+    rank = x.shape.rank
+    if numpy and ctx.is_none(axis):
+        dims = [Dim(1, frozenset({ctx.site}))] * rank if keepdims else []
+        return array_result(ctx, dims, "int64", label="reduced to")
+    chosen = 0 if ctx.is_none(axis) else ctx.int(axis)
+    if chosen is None:
+        return unknown()
+    if rank == 0:
+        return unknown()
+    fixed = normalize_axis(chosen, rank)
+    if fixed is None:
+        message = f"axis {chosen} is out of bounds for array of dimension {rank}" if numpy else \
+            f"Expected dimension in the range [{-rank}, {rank}), but got {chosen}"
+        shown = "" if numpy else f" (input shape: {x.shape.tf_str()})"
+        ctx.fail("ST107", f"{ctx.display}: {message}{shown}", [x])
+        return unknown()
+    dims = reduced_dims(ctx, x.shape.dims, [fixed], keepdims)
+    if numpy:
+        return array_result(ctx, dims, "int64", label="reduced to")
+    return ctx.result(dims, "int64", label="reduced to")
+
+
+@op("tf.argmax", "tf.math.argmax", "tf.argmin", "tf.math.argmin")
+def argmax(ctx: OpContext, input, axis=None, name=None, dimension=None, output_type=None):
+    return arg_reduce(ctx, input, dimension if ctx.is_none(axis) else axis, numpy=False)
+
+
+@op("tf.math.top_k", "tf.nn.top_k")
+def top_k(ctx: OpContext, input, k=1, sorted=True, index_type=None, name=None):
+    """(values, indices), both ``input.shape[:-1] + [k]``."""
+    x = ctx.tensor(input)
+    if x is None or x.shape.dims is None:
+        return Seq([ctx.unknown_tensor(), ctx.unknown_tensor("int32")], "tuple")
+    if x.shape.rank < 1:
+        ctx.fail("ST102", f"{ctx.display}: Shape must be at least rank 1 but is rank 0 "
+                 f"(input shape: {x.shape.tf_str()})", [x])
+        return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
+    count = ctx.dim(k)
+    last = x.shape.dims[-1]
+    if count is not None:
+        if count.known and count.value < 0:
+            ctx.fail("ST130", f"{ctx.display}: Need k >= 0, got {count}")
+            return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
+        if not ctx.require(last.ge(count), "ST130",
+                           f"{ctx.display}: input must have last dimension >= k = {count} but is {last} "
+                           f"(input shape: {x.shape.tf_str()})", [last, count, x]):
+            return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
+    dims = list(x.shape.dims[:-1]) + [count if count is not None else ctx.fresh()]
+    return Seq([ctx.result(dims, x.dtype, label="top-k gives"), ctx.result(dims, "int32", label="top-k gives")],
+               "tuple")
+
+
+@op("tf.norm", "tf.linalg.norm")
+def norm(ctx: OpContext, tensor, ord="euclidean", axis=None, keepdims=None, name=None, keep_dims=None):
+    """A vector norm over one axis, a matrix norm over a pair, or the whole tensor for None."""
+    axes = read_axes(ctx, axis)
+    if isinstance(axes, list) and (len(axes) not in (1, 2) or len(set(axes)) != len(axes)):
+        ctx.fail("ST107", f"{ctx.display}: 'axis' must be None, an integer, or a tuple of 2 unique integers, "
+                 f"got {axes}")
+        return ctx.unknown_tensor()
+    return reduce(ctx, tensor, axis, keepdims_flag(ctx, keepdims, keep_dims), label="normed to")
+
+
+# --- numpy ------------------------------------------------------------------------
+
+@op("np.sum", "np.mean", "np.prod", "np.nansum", "np.nanmean", "np.nanprod")
+def np_sum(ctx: OpContext, a, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+    return reduce(ctx, a, axis, ctx.bool(keepdims, False), numpy=True)
+
+
+@op("np.max", "np.min", "np.amax", "np.amin", "np.nanmax", "np.nanmin", "np.median", "np.ptp")
+def np_max(ctx: OpContext, a, axis=None, out=None, keepdims=False, **kwargs):
+    return reduce(ctx, a, axis, ctx.bool(keepdims, False), numpy=True)
+
+
+@op("np.any", "np.all")
+def np_any(ctx: OpContext, a, axis=None, out=None, keepdims=False, **kwargs):
+    return reduce(ctx, a, axis, ctx.bool(keepdims, False), dtype="bool", numpy=True)
+
+
+@op("np.std", "np.var", "np.nanstd", "np.nanvar")
+def np_std(ctx: OpContext, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, **kwargs):
+    return reduce(ctx, a, axis, ctx.bool(keepdims, False), numpy=True)
+
+
+@op("np.argmax", "np.argmin", "np.nanargmax", "np.nanargmin")
+def np_argmax(ctx: OpContext, a, axis=None, out=None, keepdims=False):
+    if not ctx.is_none(axis) and ctx.int(axis) is None:
+        return unknown_array(ctx, "int64")  # a tuple axis is a TypeError, not a shape question
+    return arg_reduce(ctx, a, axis, numpy=True, keepdims=bool(ctx.bool(keepdims, False)))
+
+
+@op("ndarray.sum", "ndarray.mean", "ndarray.prod")
+def array_sum(ctx: OpContext, self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+    return reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
+
+
+@op("ndarray.max", "ndarray.min", "ndarray.ptp")
+def array_max(ctx: OpContext, self, axis=None, out=None, keepdims=False, **kwargs):
+    return reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
+
+
+@op("ndarray.any", "ndarray.all")
+def array_any(ctx: OpContext, self, axis=None, out=None, keepdims=False, **kwargs):
+    return reduce(ctx, self, axis, ctx.bool(keepdims, False), dtype="bool", numpy=True)
+
+
+@op("ndarray.std", "ndarray.var")
+def array_std(ctx: OpContext, self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, **kwargs):
+    return reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
+
+
+@op("ndarray.argmax", "ndarray.argmin")
+def array_argmax(ctx: OpContext, self, axis=None, out=None, keepdims=False):
+    return np_argmax(ctx, self, axis, out, keepdims)
+
+
+EXAMPLES = [
+    ok("tf.reduce_sum", T(None, 10), 1, expect=[None]),
+    ok("tf.reduce_sum", T(None, 10), expect=[]),
+    ok("tf.reduce_mean", T(None, 10, 3), axis=[0, 2], keepdims=True, expect=[1, 10, 1]),
+    ok("tf.reduce_mean", T(None, 10, 3), axis=[0, 2], keep_dims=True, expect=[1, 10, 1]),
+    ok("tf.reduce_max", T(None, 10, 3), reduction_indices=[1], expect=[None, 3]),
+    ok("tf.math.reduce_sum", T(None, 10), axis=-1, expect=[None]),
+    ok("tf.reduce_sum", T(None, 10, 3), axis=[1, -2], expect=[None, 3]),  # TF allows repeats
+    ok("tf.reduce_any", T(None, 10, dtype="bool"), axis=1, expect=[None]),
+    ok("tf.reduce_logsumexp", T(None, 10), axis=1, expect=[None]),
+    ok("tf.reduce_sum", A(3, 4), axis=1, expect=[3]),
+    ok("tf.reduce_sum", T(None, 10, 3), axis=[], expect=[None, 10, 3]),
+    bad("tf.reduce_sum", T(None, 10), axis=2, code="ST107"),
+    bad("tf.reduce_sum", T(None, 10), axis=-3, code="ST107"),
+    bad("tf.reduce_mean", T(None), axis=1, code="ST107"),
+    bad("tf.reduce_sum", T(), axis=0, code="ST107"),
+    bad("tf.math.reduce_logsumexp", T(None, 10), axis=2, code="ST107"),
+    bad("tf.reduce_sum", A(3, 4), axis=2, code="ST107"),
+    ok("tf.math.reduce_std", T(None, 10), axis=0, expect=[10]),
+    ok("tf.math.count_nonzero", T(None, 10), axis=1, expect=[None]),
+    bad("tf.math.reduce_variance", T(None, 10), axis=5, code="ST107"),
+    ok("tf.argmax", T(None, 10), 1, expect=[None]),
+    ok("tf.argmax", T(None, 10), axis=-1, expect=[None]),
+    ok("tf.argmax", T(None, 10), dimension=1, expect=[None]),
+    ok("tf.argmin", T(None, 10), expect=[10]),
+    ok("tf.math.argmax", T(4, 5, 6), 2, expect=[4, 5]),
+    bad("tf.argmax", T(None), 1, code="ST107"),  # pattern 15: graph mode passes, the kernel raises
+    bad("tf.argmax", T(None, 10), 2, code="ST107"),
+    bad("tf.argmin", T(3, 10), -3, code="ST107"),
+    ok("tf.nn.top_k", T(None, 10), 5),
+    ok("tf.math.top_k", T(3, None), 4),
+    bad("tf.nn.top_k", T(None, 10), 11, code="ST130"),
+    bad("tf.math.top_k", T(), 1, code="ST102"),
+    ok("tf.norm", T(None, 10), expect=[]),
+    ok("tf.norm", T(None, 10), axis=1, keepdims=True, expect=[None, 1]),
+    ok("tf.norm", T(None, 10, 3), axis=[1, 2], expect=[None]),
+    ok("tf.linalg.norm", T(None, 10), axis=1, keep_dims=True, expect=[None, 1]),
+    bad("tf.norm", T(None, 10), axis=2, code="ST107"),
+    bad("tf.norm", T(None, 10, 3), axis=[1, 1], code="ST107"),
+    ok("np.sum", A(3, 4), axis=1, expect=[3]),
+    ok("np.sum", A(3, 4), axis=(0, 1), expect=[]),
+    ok("np.mean", A(3, 4), 0, expect=[4]),
+    ok("np.sum", A(3, 4), axis=1, keepdims=True, expect=[3, 1]),
+    ok("np.max", A(None, 4), axis=1, expect=[None]),
+    ok("np.sum", [[1, 2], [3, 4]], axis=0, expect=[2]),
+    bad("np.sum", A(3, 4), axis=2, code="ST107"),
+    bad("np.mean", A(3, 4), axis=-3, code="ST107"),
+    bad("np.sum", A(3, 4), axis=(1, -1), code="ST107"),
+    bad("np.std", A(3, 4), axis=5, code="ST107"),
+    ok("np.argmax", A(3, 4), axis=1, expect=[3]),
+    ok("np.argmax", A(3, 4), expect=[]),
+    ok("np.argmin", A(3, 4), keepdims=True, expect=[1, 1]),
+    bad("np.argmax", A(3, 4), axis=2, code="ST107"),
+    ok("ndarray.sum", A(3, 4), 1, expect=[3]),
+    ok("ndarray.mean", A(3, 4), axis=0, keepdims=True, expect=[1, 4]),
+    ok("ndarray.argmax", A(None, 10), axis=1, expect=[None]),
+    ok("ndarray.max", A(3, 4), expect=[]),
+    bad("ndarray.sum", A(3, 4), 2, code="ST107"),
+    bad("ndarray.argmax", A(3, 4), 2, code="ST107"),
+    bad("ndarray.min", A(3), axis=1, code="ST107"),
+]

@@ -1,0 +1,102 @@
+"""Variables: tf.Variable and tf.get_variable.
+
+References: VariableV1 and variable_scope.get_variable in TensorFlow's Python
+sources, and the Assign shape function that checks ``tf.Variable(initial,
+shape=...)``.  TF 2.21 graph-mode wording: "Dimension 1 in both shapes must be
+equal, but are 5 and 4. Shapes are [?,5] and [3,4].", "If initializer is a
+constant, do not specify shape.", "Dimension -1 must be >= 0".
+
+A variable's shape is its initial value's, or the declared ``shape=`` whose
+``None`` entries become fresh dims named after the variable.  With
+``validate_shape=False`` and no ``shape=`` the shape is unknown.
+Initializer objects (tf.zeros_initializer() …) are out of scope.
+"""
+
+from __future__ import annotations
+
+from shapetracer.constraints._common import dtype_name, merge_shapes
+from shapetracer.constraints.creation import declared_shape, negative_entry, report_ragged
+from shapetracer.constraints.dims import Shape
+from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.spec import OpContext, op
+from shapetracer.frontend.values import BoundMethod, Const, Function, Seq, Tensor, Value
+
+
+@op("tf.Variable")
+def variable(ctx: OpContext, initial_value=None, trainable=None, collections=None, validate_shape=True,
+             caching_device=None, name=None, variable_def=None, dtype=None, expected_shape=None,
+             import_scope=None, constraint=None, use_resource=None, synchronization=None, aggregation=None,
+             shape=None, experimental_enable_variable_lifting=True):
+    """TF1 (VariableV1) parameter order; TF2 code passes these by keyword."""
+    if isinstance(initial_value, (Function, BoundMethod)):
+        initial_value = ctx.call(initial_value)
+    if report_ragged(ctx, initial_value):
+        return ctx.unknown_tensor(dtype_name(dtype))
+    initial = ctx.tensor(initial_value)
+    unique = ctx.unique_name(ctx.str(name) or "Variable")
+    out_dtype = dtype_name(dtype, initial.dtype if initial is not None else None)
+    if not ctx.is_none(shape):
+        declared = declared_shape(ctx, shape, unique)
+        if initial is not None and merge_shapes(ctx, "ST116", declared, initial.shape, [initial],
+                                                runtime_checked=False) is None:
+            return ctx.unknown_tensor(out_dtype)
+        return ctx.result(declared, out_dtype, label="declared as", kind="variable", name=f"{unique}:0")
+    if initial is None or ctx.bool(validate_shape, True) is False:
+        return ctx.result(Shape.unknown(), out_dtype, label="declared as", kind="variable", name=f"{unique}:0")
+    return ctx.result(initial.shape, out_dtype, label="declared as", kind="variable", name=f"{unique}:0")
+
+
+@op("tf.get_variable")
+def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None, regularizer=None,
+                 trainable=None, collections=None, caching_device=None, partitioner=None, validate_shape=True,
+                 use_resource=None, custom_getter=None, constraint=None, synchronization=None,
+                 aggregation=None):
+    """The shape comes from ``shape`` or from a constant initializer, never both
+    (TF raises "If initializer is a constant, do not specify shape.")."""
+    label = ctx.str(name) or "Variable"
+    out_dtype = dtype_name(dtype)
+    constant_init = _constant_initializer(initializer)
+    if constant_init and not ctx.is_none(shape) and not ctx.is_unknown(shape):
+        ctx.fail("ST130", f"{ctx.display}: If initializer is a constant, do not specify shape.")
+        return ctx.unknown_tensor(out_dtype)
+    if not ctx.is_none(shape):
+        negative = negative_entry(ctx, shape)
+        if negative is not None:
+            ctx.fail("ST130", f"{ctx.display}: Dimension {negative} must be >= 0")
+            return ctx.unknown_tensor(out_dtype)
+        declared = declared_shape(ctx, shape, label)
+    elif constant_init:
+        source = ctx.tensor(initializer)
+        declared = source.shape if source is not None else Shape.unknown()
+        out_dtype = out_dtype or (source.dtype if source is not None else None)
+    else:
+        declared = Shape.unknown()
+    return ctx.result(declared, out_dtype or "float32", label="declared as", kind="variable",
+                      name=f"{label}:0")
+
+
+def _constant_initializer(value: Value) -> bool:
+    """True when get_variable treats ``initializer`` as a value (not callable)."""
+    if isinstance(value, (Tensor, Seq)):
+        return True
+    return isinstance(value, Const) and value.value is not None and not isinstance(value.value, str)
+
+
+
+EXAMPLES = [
+    ok("tf.Variable", T(3, 4), expect=[3, 4]),
+    ok("tf.Variable", [1.0, 2.0], expect=[2]),
+    ok("tf.Variable", T(3, 4), shape=[None, 4], expect=[None, 4]),
+    ok("tf.Variable", T(3, 4), name="w", expect=[3, 4]),
+    ok("tf.Variable", T(3, 4), validate_shape=False),
+    bad("tf.Variable", T(3, 4), shape=[None, 5], code="ST116"),
+    bad("tf.Variable", T(2, 3), shape=[None], code="ST116"),
+    bad("tf.Variable", [[1.0, 2.0], [3.0]], code="ST126"),
+    ok("tf.get_variable", "w", [784, 10], expect=[784, 10]),
+    ok("tf.get_variable", "w", initializer=T(3, 4), expect=[3, 4]),
+    ok("tf.get_variable", "b", initializer=[1.0, 2.0], expect=[2]),
+    ok("tf.get_variable", "w", (5, 5, 1, 32), dtype="float32", expect=[5, 5, 1, 32]),
+    bad("tf.get_variable", "w", [3, 4], initializer=T(3, 4), code="ST130"),
+    bad("tf.get_variable", "w", [2], initializer=[1.0, 2.0], code="ST130"),
+    bad("tf.get_variable", "w", [-1, 3], code="ST130"),
+]

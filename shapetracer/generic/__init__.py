@@ -1,0 +1,109 @@
+"""The generic Python-bug pass: pyflakes (always) and pylint (on request), in-process.
+
+Both tools' crash-relevant messages become ST3xx findings (ST001 for syntax errors)
+carrying the tool's own id in the message, e.g.
+``undefined name 'x' [pyflakes UndefinedName, pylint E0602 undefined-variable]``.
+When both tools report the same problem it is one finding; ``finding.extra["tools"]``
+says which tools (and ids) reported it, which is what the study's "detected by"
+columns count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from shapetracer.generic.mapping import category_for, rule_for
+from shapetracer.generic.pyflakes_pass import run_pyflakes
+from shapetracer.rules.finding import Finding
+
+__all__ = ["category_for", "dedupe", "generic_findings", "generic_findings_many", "rule_for"]
+
+_QUOTED = re.compile(r"'([^']+)'")
+_TAG = re.compile(r" \[(pyflakes|pylint) [^\]]*\]$")
+
+
+def generic_findings(path: str, source: str, with_pylint: bool) -> list[Finding]:
+    """pyflakes (+ pylint) findings for one file's text, deduplicated and sorted."""
+    findings = run_pyflakes(path, source)
+    if with_pylint:
+        from shapetracer.generic.pylint_pass import run_pylint
+
+        findings += run_pylint({path: source})[path]
+    return dedupe(findings)
+
+
+def generic_findings_many(sources: dict[str, str], with_pylint: bool) -> dict[str, list[Finding]]:
+    """The same for many files (one job); pylint checks them all in one linter run,
+    so imports between the files resolve."""
+    result = {path: run_pyflakes(path, text) for path, text in sources.items()}
+    if with_pylint:
+        from shapetracer.generic.pylint_pass import run_pylint
+
+        for path, findings in run_pylint(sources).items():
+            result[path] = result[path] + findings
+    return {path: dedupe(findings) for path, findings in result.items()}
+
+
+def dedupe(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per problem.
+
+    Two findings are the same problem when they are on the same line of the same file,
+    in the same taxonomy category, and either start at the same column or name the same
+    thing (a quoted name in both messages).  A second report from the same tool must also
+    carry the same tool id (pylint says ``os.path.joinx`` is missing from both ntpath and
+    posixpath).  Syntax errors are one per file whatever the position.  The merged
+    finding keeps the first one's code and text and lists every tool id.
+    """
+    kept: list[Finding] = []
+    for finding in sorted(findings, key=_order):
+        for index, other in enumerate(kept):
+            if _same_problem(other, finding):
+                kept[index] = _merge(other, finding)
+                break
+        else:
+            kept.append(finding)
+    return sorted(kept, key=Finding.sort_key)
+
+
+def _order(finding: Finding) -> tuple:
+    # pyflakes first: its message is the shorter, and its code is kept on a merge.
+    tools = finding.extra.get("tools", {})
+    return (finding.path, finding.line, "pyflakes" not in tools, finding.column, finding.code,
+            finding.message)
+
+
+def _subjects(finding: Finding) -> set[str]:
+    return set(_QUOTED.findall(_TAG.sub("", finding.message)))
+
+
+def _same_problem(a: Finding, b: Finding) -> bool:
+    if a.path != b.path or a.category != b.category:
+        return False
+    if a.category == "syntax-error" and a.code == b.code and a.code in ("ST001", "ST002"):
+        return True
+    if a.line != b.line:
+        return False
+    tools_a, tools_b = a.extra.get("tools", {}), b.extra.get("tools", {})
+    shared_tools = set(tools_a) & set(tools_b)
+    if shared_tools:
+        # Same tool twice: only a repeat of the very same message id at the same place.
+        same_id = all(tools_a[t] == tools_b[t] for t in shared_tools)
+        return same_id and a.column == b.column and (
+            bool(_subjects(a) & _subjects(b)) or not (_subjects(a) or _subjects(b)))
+    return a.column == b.column or bool(_subjects(a) & _subjects(b))
+
+
+def _merge(first: Finding, second: Finding) -> Finding:
+    from dataclasses import replace
+
+    tools = dict(second.extra.get("tools", {}))
+    tools.update(first.extra.get("tools", {}))
+    message = first.message
+    second_tag = _TAG.search(second.message)
+    if second_tag and second_tag.group(0)[2:-1] not in message:
+        message = message[:-1] + ", " + second_tag.group(0)[2:]
+    confidence = "definite" if "definite" in (first.confidence, second.confidence) else "possible"
+    severity = first.severity_override if confidence == first.confidence else second.severity_override
+    return replace(first, message=message, confidence=confidence, severity_override=severity,
+                   extra={**first.extra, "tools": tools})

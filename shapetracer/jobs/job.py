@@ -1,0 +1,140 @@
+"""``scan_one``: one job in, one record out, whatever the job holds.
+
+This is the unit every engine runs (the local pool, a Dask task).  It is a plain
+function of (job path, config) that reads the job in memory, analyses each script
+(through the content-hash cache), classifies the failure log, and returns a
+JSON-ready dict.  It never raises: our own bugs become an ``internal_error``
+record.  Hangs and hard crashes cannot be caught from inside, which is why the
+engines run it in a child process with a deadline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from shapetracer.jobs.archive import JobContents, Member, describe, read_job
+from shapetracer.jobs.cache import ScriptCache
+from shapetracer.jobs.config import ScanConfig
+from shapetracer.jobs.failure import classify, pick_log
+from shapetracer.jobs.records import Record, ScriptEntry, job_identity, job_status
+
+_caches: dict[str, ScriptCache | None] = {}
+
+
+def scan_one(job_ref: str, config: ScanConfig) -> dict:
+    """The record of one job (see ``schemas/scan-record-v1.schema.json``)."""
+    started = time.perf_counter()
+    job, source = job_identity(job_ref)
+    record = Record(job=job, source=source, config_hash=config.config_hash())
+    try:
+        _fill(record, source, config)
+    except Exception as exc:  # noqa: BLE001 - a bug of ours is a record, not a lost job
+        record.status, record.error = "internal_error", describe(exc)
+    record.timings["total"] = round(time.perf_counter() - started, 4)
+    return record.to_dict()
+
+
+def _fill(record: Record, source: str, config: ScanConfig) -> None:
+    began = time.perf_counter()
+    contents = read_job(source, config.caps)
+    record.timings["read"] = round(time.perf_counter() - began, 4)
+    record.format = contents.format
+    record.refused = [r.to_dict() for r in contents.refused]
+    record.archive = {"members": contents.member_count, "bytes": contents.bytes_read,
+                      "refused": contents.refused_total}
+
+    began = time.perf_counter()
+    cache = _cache(config)
+    for member in contents.of_kind("script"):
+        entry, findings = _analyse(member, config, cache)
+        record.scripts.append(entry)
+        record.findings.extend(findings)
+    record.timings["analyse"] = round(time.perf_counter() - began, 4)
+
+    began = time.perf_counter()
+    log = pick_log(contents.of_kind("log"))
+    if log is not None:
+        record.log = log.name
+        record.failure, warning = classify(log)
+        if warning:
+            record.warnings.append(warning)
+    record.timings["classify"] = round(time.perf_counter() - began, 4)
+
+    record.status = job_status(contents.problem, contents.refused_total, record.scripts)
+    record.error = _error(record, contents)
+
+
+def _error(record: Record, contents: JobContents) -> str | None:
+    if record.status == "internal_error":
+        return next(s.error for s in record.scripts if s.status == "internal_error")
+    if contents.error is not None:
+        return contents.error
+    if record.status == "refused":
+        return f"{contents.refused_total} member(s) refused"
+    if record.status == "empty":
+        return "no Python script in the job"
+    if record.status == "parse_error":
+        bad = [s.path for s in record.scripts if s.status != "ok"]
+        return f"cannot parse {', '.join(bad[:5])}" + (" ..." if len(bad) > 5 else "")
+    return None
+
+
+def _cache(config: ScanConfig) -> ScriptCache | None:
+    key = config.to_json()
+    if key not in _caches:
+        _caches[key] = ScriptCache.for_config(config)
+    return _caches[key]
+
+
+def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None) -> tuple[ScriptEntry, list[dict]]:
+    """One script's entry and findings, from the cache when its content was seen before."""
+    sha256 = hashlib.sha256(member.data).hexdigest()
+    cached = cache.get(sha256) if cache is not None else None
+    if cached is not None:
+        result = _rebase(cached, member.name)
+    else:
+        result = _run_engine(member, config)
+        if cache is not None and result["status"] != "internal_error":
+            cache.put(sha256, result)
+    entry = ScriptEntry(path=member.name, sha256=sha256, bytes=member.size, status=result["status"],
+                        findings=len(result["findings"]), cached=cached is not None,
+                        calls_modelled=result["calls_modelled"],
+                        calls_not_modelled=result["calls_not_modelled"], error=result.get("error"))
+    return entry, result["findings"]
+
+
+def _run_engine(member: Member, config: ScanConfig) -> dict:
+    from shapetracer.engine import check_source
+
+    try:
+        result = check_source(member.data, member.name, None, config.engine_options())
+    except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; if it does, say so
+        return {"path": member.name, "status": "internal_error", "findings": [], "calls_modelled": 0,
+                "calls_not_modelled": 0, "error": f"{member.name}: {describe(exc)}"}
+    return {"path": member.name, "status": result.status,
+            "findings": [_finding_dict(f) for f in result.findings],
+            "calls_modelled": result.stats.modelled, "calls_not_modelled": result.stats.not_modelled}
+
+
+def _finding_dict(finding) -> dict:
+    """``Finding.to_dict()`` plus which generic tools reported it (the study counts them)."""
+    raw = finding.to_dict()
+    tools = finding.extra.get("tools") if finding.extra else None
+    if tools:
+        raw["tools"] = dict(tools)
+    return raw
+
+
+def _rebase(cached: dict, name: str) -> dict:
+    """A cached result for the same content under another member name: fix the paths."""
+    old = cached.get("path")
+    findings = []
+    for finding in cached["findings"]:
+        finding = dict(finding)
+        if finding.get("path") == old:
+            finding["path"] = name
+        finding["related"] = [{**r, "path": name} if r.get("path") == old else r
+                              for r in finding.get("related", [])]
+        findings.append(finding)
+    return {**cached, "path": name, "findings": findings}
