@@ -20,12 +20,20 @@ _RUNTIME = {
                      "some inputs.",
     "input": "Python cannot compile the file, so the job fails before any op runs.",
     "note": "This is a note about the analysis, not about the program.",
+    "python": "Python raises this when the line runs (SyntaxError codes: before anything runs), "
+              "crashing the job.",
 }
 
 
 def examples_for(code: str) -> tuple[list[str], list[str]]:
-    """(failing, passing) example calls from the op families that report ``code``."""
+    """(failing, passing) examples: op calls from the families that report ``code``,
+    or source snippets for the generic Python-bug codes."""
     from shapetracer.constraints import family_modules
+    from shapetracer.rules.registry import RULES
+
+    if code in RULES and RULES[code].family == "python":
+        from shapetracer.generic.examples import examples_for as generic_examples
+        return generic_examples(code)
 
     failing, passing = [], []
     apis = set()
@@ -41,6 +49,10 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
     return failing[:4], passing[:4]
 
 
+def _indented(example: str) -> str:
+    return "\n".join("    " + line for line in example.strip("\n").splitlines())
+
+
 def explain_text(rule: Rule) -> str:
     failing, passing = examples_for(rule.code)
     lines = [f"{rule.code} {rule.name}", "",
@@ -49,9 +61,9 @@ def explain_text(rule: Rule) -> str:
              "## What it detects", rule.summary, "",
              "## Why it fails", _RUNTIME.get(rule.family, "It crashes the job at run time."), ""]
     if failing:
-        lines += ["## Failing example"] + [f"    {e}" for e in failing] + [""]
+        lines += ["## Failing example"] + [_indented(e) for e in failing] + [""]
     if passing:
-        lines += ["## Fixed example"] + [f"    {e}" for e in passing] + [""]
+        lines += ["## Fixed example"] + [_indented(e) for e in passing] + [""]
     return "\n".join(lines)
 
 
