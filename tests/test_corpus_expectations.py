@@ -2,7 +2,8 @@
 
 - A program without markers (a fixed twin or a clean program) must give no shape finding:
   no false alarm is ever tolerated.
-- A buggy program must be reported at its marked line with its marked code.  Misses we
+- A buggy program must be reported at its marked line with its marked code, and draw no
+  other error (an extra warning is tolerated there).  Misses we
   know of are listed, each with its reason, in corpus/known_misses.txt; listing a program
   that is in fact detected fails too, so the list stays honest.
 """
@@ -59,8 +60,10 @@ def test_program_matches_its_labels(path: Path):
     if not want:
         assert got == set(), f"false alarm on a program labelled clean: {sorted(got)}"
         return
-    unexpected = {g for g in got if g not in want}
-    assert not unexpected, f"finding not labelled in the program: {sorted(unexpected)}"
+    # A buggy program may draw an extra *warning* (e.g. the reshape that mixes the batch axis
+    # before the matmul that fails); an unlabelled error is a false alarm.
+    unexpected = {g for g in got if g not in want and g[1].startswith("ST1")}
+    assert not unexpected, f"error not labelled in the program: {sorted(unexpected)}"
     if name in KNOWN_MISSES:
         assert not want <= got, f"{name} is listed as a known miss but is detected; drop it from the list"
         pytest.xfail(KNOWN_MISSES[name])

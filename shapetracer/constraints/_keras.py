@@ -133,6 +133,7 @@ class Node:
 
     layer: Value
     inputs: Value
+    args: list[Value]
     kwargs: dict[str, Value]
     outputs: list[Tensor]
 
@@ -173,6 +174,16 @@ def data_mode() -> Iterator[None]:
         yield
     finally:
         _DATA_DEPTH[0] -= 1
+
+
+@contextlib.contextmanager
+def symbolic_mode() -> Iterator[None]:
+    """A model built lazily inside fit/predict is first built symbolically."""
+    saved, _DATA_DEPTH[0] = _DATA_DEPTH[0], 0
+    try:
+        yield
+    finally:
+        _DATA_DEPTH[0] = saved
 
 
 def in_data_mode(tensors: list[Tensor]) -> bool:
@@ -331,13 +342,19 @@ def run_layer(ctx: OpContext, layer: Value, inputs: Value, args: tuple, kwargs: 
         state.built = True
         state.built_at = ctx.site
     if not data and all(is_symbolic(t) for t in tensors):
-        mark_symbolic(result)
-        node = Node(layer, inputs, dict(kwargs), flat_tensors(result))
-        for tensor in node.outputs:
-            _NODES[tensor] = node
-        layer.attrs.setdefault("input", inputs)
-        layer.attrs.setdefault("output", result)
+        record_node(layer, inputs, args, kwargs, result)
     return result
+
+
+def record_node(layer: Value, inputs: Value, args: Iterable[Value], kwargs: dict, outputs: Value) -> None:
+    """A symbolic call: its outputs are symbolic and remember how they were made."""
+    mark_symbolic(outputs)
+    node = Node(layer, inputs, list(args), dict(kwargs), flat_tensors(outputs))
+    for tensor in node.outputs:
+        _NODES[tensor] = node
+    if isinstance(layer, Obj):
+        layer.attrs.setdefault("input", inputs)
+        layer.attrs.setdefault("output", outputs)
 
 
 def build_spec(layer: Obj, spec: InputSpec, site: Origin | None = None) -> None:
@@ -394,7 +411,8 @@ def result(ctx: OpContext, layer: Obj, dims: Iterable[Dim | int | None], dtype: 
     return ctx.result(list(dims), dtype, label=f"{layer_name(layer)} gives")
 
 
-def apply_layer(ctx: OpContext, layer: Value, inputs: Value, kwargs: dict[str, Value] | None = None) -> Value:
+def apply_layer(ctx: OpContext, layer: Value, inputs: Value, kwargs: dict[str, Value] | None = None,
+                args: list[Value] | None = None) -> Value:
     """Call a layer-like value (layer, model, subclassed instance, function) on inputs.
 
     Modelled objects run their ``__call__`` spec directly at this site, so a
@@ -407,12 +425,12 @@ def apply_layer(ctx: OpContext, layer: Value, inputs: Value, kwargs: dict[str, V
         if spec is None:
             return UNKNOWN
         inner = OpContext(ctx.host, name, ctx.site)
-        value = call_spec(spec, inner, [layer, inputs], kwargs)
+        value = call_spec(spec, inner, [layer, inputs] + list(args or []), kwargs)
         if inner.failed:
             ctx.failed = True
         return value
     if isinstance(layer, (Instance, Function, BoundMethod)):
-        return ctx.call(layer, inputs, **kwargs)
+        return ctx.call(layer, inputs, *(args or []), **kwargs)
     return UNKNOWN
 
 

@@ -34,7 +34,7 @@ def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor,
             out.append(a)
             continue
         cond = bool_or(a.eq(b), a.eq(1), b.eq(1))
-        if not ctx.require(cond, "ST103", _message(ctx, a, b, x, y, numpy), [a, b, x, y]):
+        if not ctx.require(cond, "ST103", _message(ctx, a, b, x, y, numpy), [a, b]):
             return None
         if a.known:
             out.append(a.with_origins(b.origins))

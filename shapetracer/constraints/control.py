@@ -161,7 +161,13 @@ def _invariants(ctx: OpContext, shape_invariants: Any, count: int, single: bool)
     items = [shape_invariants] if single else (shape_invariants.items if _is_seq(shape_invariants) else None)
     if items is None or len(items) != count:
         return [None] * count
-    return [None if ctx.is_none(item) else ctx.shape_arg(item) for item in items]
+    return [None if ctx.is_none(item) else _ANY if ctx.shape_arg(item) is None else ctx.shape_arg(item)
+            for item in items]
+
+
+# An invariant we cannot read (an unmodelled call, say) may allow anything: that
+# variable is not checked and leaves the loop with an unknown shape.
+_ANY: list = ["any"]
 
 
 @op("tf.while_loop")
@@ -170,7 +176,8 @@ def while_loop(ctx: OpContext, cond, body, loop_vars, shape_invariants=None, par
     single = not _is_seq(loop_vars)
     values = [loop_vars] if single else list(loop_vars.items)
     invariants = _invariants(ctx, shape_invariants, len(values), single)
-    loop = [_Var(ctx, i, v, inv) if _tensor_like(v) else None for i, (v, inv) in enumerate(zip(values, invariants))]
+    loop = [_Var(ctx, i, v, inv) if _tensor_like(v) and inv is not _ANY else None
+            for i, (v, inv) in enumerate(zip(values, invariants))]
     for var in loop:
         if var is not None and not _check_invariant(ctx, var):
             return UNKNOWN

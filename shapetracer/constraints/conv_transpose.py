@@ -25,6 +25,7 @@ from shapetracer.constraints.dims import Dim
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
 
+
 def forward_size(n: Dim, k: Dim, stride: int, dilation: int, padding: str | tuple[int, int]) -> Dim:
     """What a forward conv makes of length ``n`` (may be < 1 when the window does not fit)."""
     ek = effective_kernel(k, dilation)
@@ -41,7 +42,8 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
     """Shared body of conv{1,2,3}d_transpose: the filter is [spatial..., out, in]."""
     x, w = ctx.tensor(value), ctx.tensor(filters)
     dtype = x.dtype if x is not None else None
-    if x is None or w is None or x.shape.dims is None or w.shape.dims is None or layout is None:
+    if x is None or w is None or x.shape.dims is None or w.shape.dims is None or layout is None \
+            or any(v is FAILED for v in (strides, dilations, padding)):
         return ctx.unknown_tensor(dtype)
     context = shapes_text(x, w)
     if not check_rank(ctx, x, layout.full, True, context) or not check_rank(ctx, w, layout.full, True, context):
@@ -52,8 +54,6 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
     if not ctx.require(depth_in.eq(filter_in), "ST110",
                        f"{ctx.display}: Dimensions must be equal, but are {depth_in} and {filter_in} (the input's "
                        f"channels vs the filter's last dimension; {context})", [depth_in, filter_in]):
-        return ctx.unknown_tensor(dtype)
-    if any(v is FAILED for v in (strides, dilations, padding)):
         return ctx.unknown_tensor(dtype)
     target = _output_shape(ctx, output_shape, layout, batch, filter_out, spatial_only_ok)
     if target is FAILED:

@@ -15,7 +15,7 @@ Invariants:
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Union
 
 import z3
@@ -64,8 +64,8 @@ class Origin:
     """
 
     path: str
-    node: object
-    locator: Locator
+    node: object = field(repr=False)
+    locator: Locator = field(repr=False)
     label: str = ""
     shape_text: str = ""
 

@@ -34,7 +34,7 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     if not ctx.require(inner_a.eq(inner_b), "ST101",
                        f"{ctx.display}: Dimensions must be equal, but are {inner_a} and {inner_b} "
                        f"(input shapes: {x.shape.tf_str()}, {y.shape.tf_str()})",
-                       [inner_a, inner_b, x, y]):
+                       [inner_a, inner_b]):
         return ctx.unknown_tensor(dtype)
     if len(xd) == 2 and len(yd) == 2:
         return ctx.result([rows, cols], dtype, label="multiplied to")

@@ -100,7 +100,7 @@ def binomial(ctx: OpContext, n, p, size=None):
 @op("np.random.randint")
 def randint(ctx: OpContext, low, high=None, size=None, dtype=int):
     bounds = [low] if ctx.is_none(high) else [low, high]
-    return _sized(ctx, size, bounds, numpy_dtype(ctx, dtype, "int64"))
+    return _sized(ctx, size, bounds, numpy_dtype(ctx, dtype, "int64") or "int64")
 
 
 def _population(ctx: OpContext, a: Any, axis: int | None) -> tuple[Tensor | None, Dim | None, bool]:
@@ -223,7 +223,7 @@ def generator_standard_normal(ctx: OpContext, self, size=None, dtype="float64", 
 @op("np.random.Generator.integers")
 def integers(ctx: OpContext, self, low, high=None, size=None, dtype="int64", endpoint=False):
     bounds = [low] if ctx.is_none(high) else [low, high]
-    return _sized(ctx, size, bounds, numpy_dtype(ctx, dtype, "int64"))
+    return _sized(ctx, size, bounds, numpy_dtype(ctx, dtype, "int64") or "int64")
 
 
 @op("np.random.Generator.choice")

@@ -126,8 +126,7 @@ def reduce_logical(ctx: OpContext, input_tensor, axis=None, keepdims=None, name=
     return reduce(ctx, input_tensor, chosen, keepdims_flag(ctx, keepdims, keep_dims), dtype="bool")
 
 
-@op("tf.math.reduce_std", "tf.math.reduce_variance", "tf.math.reduce_euclidean_norm", "tf.reduce_std",
-    "tf.reduce_variance")
+@op("tf.math.reduce_std", "tf.math.reduce_variance", "tf.math.reduce_euclidean_norm")
 def reduce_moment(ctx: OpContext, input_tensor, axis=None, keepdims=False, name=None):
     return reduce(ctx, input_tensor, axis, keepdims_flag(ctx, keepdims))
 
@@ -233,9 +232,10 @@ def np_std(ctx: OpContext, a, axis=None, dtype=None, out=None, ddof=0, keepdims=
 
 @op("np.argmax", "np.argmin", "np.nanargmax", "np.nanargmin")
 def np_argmax(ctx: OpContext, a, axis=None, out=None, keepdims=False):
-    if not ctx.is_none(axis) and ctx.int(axis) is None:
+    keep = ctx.bool(keepdims, False)
+    if keep is None or not ctx.is_none(axis) and ctx.int(axis) is None:
         return unknown_array(ctx, "int64")  # a tuple axis is a TypeError, not a shape question
-    return arg_reduce(ctx, a, axis, numpy=True, keepdims=bool(ctx.bool(keepdims, False)))
+    return arg_reduce(ctx, a, axis, numpy=True, keepdims=keep)
 
 
 @op("ndarray.sum", "ndarray.mean", "ndarray.prod")
@@ -243,7 +243,7 @@ def array_sum(ctx: OpContext, self, axis=None, dtype=None, out=None, keepdims=Fa
     return reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
 
 
-@op("ndarray.max", "ndarray.min", "ndarray.ptp")
+@op("ndarray.max", "ndarray.min")
 def array_max(ctx: OpContext, self, axis=None, out=None, keepdims=False, **kwargs):
     return reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
 

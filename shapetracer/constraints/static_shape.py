@@ -23,7 +23,7 @@ from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.solver import Verdict
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Tensor
+from shapetracer.frontend.values import UNKNOWN, ShapeVal, Tensor
 
 
 def _requested(ctx: OpContext, shape) -> Shape | None:
@@ -116,7 +116,19 @@ def variable_assign_add(ctx: OpContext, self, delta, use_locking=False, name=Non
     return _assign(ctx, self, delta)
 
 
+@op("tf.TensorShape")
+def tensor_shape(ctx: OpContext, dims):
+    """``tf.TensorShape([None, 2])``: a static shape value (None dims stay unknown)."""
+    if ctx.is_none(dims):
+        return ShapeVal(Shape.unknown())
+    entries = ctx.shape_arg(dims)
+    if entries is None:
+        return UNKNOWN
+    return ShapeVal(Shape(d if d is not None else ctx.fresh("d") for d in entries))
+
+
 EXAMPLES = [
+    ok("tf.TensorShape", [None, 2]),
     ok("Tensor.set_shape", T(None, 720, 3), [480, 720, 3], expect=[480, 720, 3]),
     ok("Tensor.set_shape", T(rank_unknown=True), [None, 28, 28, 1], expect=[None, 28, 28, 1]),
     ok("Tensor.set_shape", T(None, 720), [5, None], expect=[5, 720]),

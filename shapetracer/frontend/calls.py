@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapetracer.constraints.spec import SPECS, OpContext, call_spec
-from shapetracer.frontend.state import State, merge_all, merge_states
+from shapetracer.frontend.state import State, StopPath, merge_all, merge_states
 from shapetracer.frontend.values import (
     NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal,
     Tensor, Value,
@@ -108,9 +108,9 @@ class CallMixin:
             self.stats.modelled += 1
         ctx = OpContext(self, name, self.site(node))
         try:
-            return call_spec(spec, ctx, args, kwargs)
-        except (RecursionError,) as exc:
-            raise exc
+            result = call_spec(spec, ctx, args, kwargs)
+        except (RecursionError, StopPath):
+            raise
         except Exception as exc:
             from shapetracer.frontend.interpreter import BudgetExceeded
             if isinstance(exc, BudgetExceeded):
@@ -118,6 +118,9 @@ class CallMixin:
             self.report("ST903", f"internal error in the model of {name}: {type(exc).__name__}: {exc}",
                         self.site(node), confidence="possible")
             return UNKNOWN
+        if ctx.failed:
+            raise StopPath()  # the op raises at run time: this path ends here
+        return result
 
     # -- methods ----------------------------------------------------------------------
     def call_bound(self, method: BoundMethod, args, kwargs, node) -> Value:
@@ -189,6 +192,7 @@ class CallMixin:
         if closures is None:
             closures = self._frame_closures = []
         closures.append([fn.closure] if fn.closure is not None else [])
+        raised = False
         try:
             env = self._bind_parameters(fn, args, kwargs, unknown_args)
             start = State(env, facts)
@@ -200,6 +204,8 @@ class CallMixin:
                 result, end_facts = self._expand_generator(node, start)
             else:
                 states = self.exec_block(node.body.body, [start])
+                if states and all(s.flow == "raise" for s in states):
+                    raised = True
                 result, end_facts = _collect_return(states)
         finally:
             closures.pop()
@@ -208,6 +214,8 @@ class CallMixin:
             self.state = caller_state
         if caller_state is not None:
             caller_state.facts = end_facts
+        if raised and not unknown_args:
+            raise StopPath()  # every path through the callee raised
         return result
 
     def _expand_generator(self, node: cst.FunctionDef, start: State):

@@ -23,7 +23,7 @@ from shapetracer.frontend.expressions import ExpressionMixin
 from shapetracer.frontend.names import canonical, is_library
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, read_and_parse
-from shapetracer.frontend.state import State, merge_states, merge_values
+from shapetracer.frontend.state import State, StopPath, merge_states, merge_values
 from shapetracer.frontend.values import (
     UNKNOWN, ApiRef, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal, SymInt,
     Tensor, Value,
@@ -58,10 +58,6 @@ class Statistics:
     modelled: int = 0
     not_modelled: int = 0
     not_modelled_names: dict[str, int] = field(default_factory=dict)
-
-
-class StopPath(Exception):
-    """Internal: the current path cannot continue (e.g. it raised)."""
 
 
 class Interpreter(ExpressionMixin, CallMixin):
@@ -386,9 +382,9 @@ class Interpreter(ExpressionMixin, CallMixin):
     def stmt_Try(self, node: cst.Try, state: State) -> list[State]:
         entry = state.fork()
         states = self.exec_block(node.body.body, [state])
-        for s in states:
-            if s.flow == "raise":
-                s.flow = None
+        if node.handlers:
+            # A path that raised in the body continues in a handler (from the entry state below).
+            states = [s for s in states if s.flow != "raise"]
         if node.orelse is not None:
             states = self.exec_block(node.orelse.body.body, states)
         handler_states: list[State] = []

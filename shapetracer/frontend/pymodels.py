@@ -10,7 +10,7 @@ from __future__ import annotations
 from shapetracer.constraints.dims import Dim
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import (
-    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value,
+    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value,
 )
 
 _MAX_RANGE = 100_000
@@ -182,6 +182,17 @@ def py_sum(ctx: OpContext, iterable, start=0):
     ints = ctx.int_list(iterable)
     if ints is not None:
         return Const(sum(ints) + (ctx.int(start) or 0))
+    return UNKNOWN
+
+
+@op("builtins.slice")
+def py_slice(ctx: OpContext, *args):
+    """``slice(a, b)`` is the same value as the subscript ``a:b``."""
+    parts = [a if a is not None else NONE for a in args]
+    if len(parts) == 1:
+        return SliceVal(NONE, parts[0], NONE)
+    if len(parts) in (2, 3):
+        return SliceVal(parts[0], parts[1], parts[2] if len(parts) == 3 else NONE)
     return UNKNOWN
 
 

@@ -19,6 +19,11 @@ from shapetracer.frontend.values import (
 )
 
 
+class StopPath(Exception):
+    """The current path raises here (a definite shape error, or every path of a
+    called function raised): like a real run, nothing after it executes."""
+
+
 @dataclass
 class State:
     env: dict[str, Value]

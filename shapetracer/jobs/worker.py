@@ -17,12 +17,15 @@ from __future__ import annotations
 import faulthandler
 import json
 import os
+import select
 import signal
 import sys
 import threading
 import time
+from typing import Iterator
 
 POISON_ENV = "SHAPETRACER_TEST_POISON"
+IDLE_EXIT = 600.0
 
 
 def main() -> int:
@@ -30,9 +33,9 @@ def main() -> int:
     os.dup2(2, 1)  # print() in any library now goes to stderr, not into the protocol
     faulthandler.enable()  # a segfault leaves a traceback on stderr for the crash record
     _die_with_parent()
-    stdin = sys.stdin.buffer
-    first = stdin.readline()
-    if not first:
+    lines = _lines(0)
+    first = next(lines, None)
+    if first is None:
         return 0
     from shapetracer.jobs.config import ScanConfig
     from shapetracer.jobs.job import scan_one
@@ -40,11 +43,31 @@ def main() -> int:
 
     config = ScanConfig.from_json(first.decode())
     _send(protocol, {"ready": os.getpid()})
-    for line in stdin:
+    for line in lines:
         task = json.loads(line)
         _test_poison(task["job"])
         _send(protocol, {"id": task["id"], "record": scan_one(task["job"], config)})
     return 0
+
+
+def _lines(fd: int, idle: float = IDLE_EXIT) -> Iterator[bytes]:
+    """Lines from the parent; ends at EOF or after ``idle`` seconds without one.
+
+    The idle exit lets a pool kept inside a long-lived Dask worker give its memory
+    back between scans; the pool replaces an exited idle worker when needed.
+    """
+    buffer = b""
+    while True:
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            yield line
+        ready, _, _ = select.select([fd], [], [], idle)
+        if not ready:
+            return
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return
+        buffer += chunk
 
 
 def _send(stream, message: dict) -> None:

@@ -1,0 +1,50 @@
+"""The shape-error classifier used by the oracle (a plain unit test, no TensorFlow)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from verdict import headline, is_shape_error  # noqa: E402
+
+VALUE = ["ValueError", "Exception", "BaseException", "object"]
+INVALID = ["InvalidArgumentError", "OpError", "Exception", "BaseException", "object"]
+
+
+@pytest.mark.parametrize("mro,message", [
+    (VALUE, "Dimensions must be equal, but are 3 and 5 for '{{node MatMul}}'"),
+    (VALUE, "Cannot feed value of shape (4,) for Tensor Placeholder:0, which has shape (None, 4)"),
+    (INVALID, "Input to reshape is a tensor with 6272 values, but the requested shape requires a multiple of 1024"),
+    (VALUE, "cannot reshape array of size 6 into shape (4,)"),
+    (VALUE, "setting an array element with a sequence. The requested array has an inhomogeneous shape"),
+    (VALUE, "Negative dimension size caused by subtracting 5 from 3"),
+    (VALUE, "Shape must be rank 2 but is rank 3 for 'MatMul'"),
+    (INVALID, "Graph execution error:\n\nDetected at node 'Reshape' defined at (most recent call last):\n"
+              "  File \"a.py\", line 3\n\nOnly one input size may be -1, not both 0 and 1\n"),
+    (["TypeError", "Exception"], "only 0-dimensional arrays can be converted to Python scalars"),
+])
+def test_shape_errors_are_recognised(mro, message):
+    assert is_shape_error(mro, message)
+
+
+@pytest.mark.parametrize("mro,message", [
+    (["NameError", "Exception"], "name 'W' is not defined"),
+    (["TypeError", "Exception"], "unsupported operand type(s) for +: 'int' and 'str'"),
+    (VALUE, "could not convert string to float: 'abc'"),
+    (["AttributeError", "Exception"], "module 'tensorflow' has no attribute 'layers'"),
+    (INVALID, "Graph execution error:\n\nDetected at node 'ReadFile':\n  File \"a.py\", line 3, in reshape\n"
+              "\nNotFoundError-like: file data.bin not found\n"),
+])
+def test_other_errors_are_not_shape_errors(mro, message):
+    assert not is_shape_error(mro, message)
+
+
+def test_headline_skips_runtime_wrapping():
+    message = ("Graph execution error:\n\nDetected at node 'Reshape' defined at:\n"
+               "  File \"prog.py\", line 9, in <module>\n\n"
+               "Input to reshape is a tensor with 6272 values, but the requested shape "
+               "requires a multiple of 1024\n\t [[{{node Reshape}}]]")
+    assert headline(message).startswith("Input to reshape is a tensor with 6272 values")

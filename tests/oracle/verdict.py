@@ -1,0 +1,83 @@
+"""Decide whether a program ended the way its labels say.
+
+A buggy program must raise a *shape* error at its ``# expect:`` line: the
+innermost traceback frame inside the program file is that line.  What counts
+as a shape error is judged from the exception type and its message, because
+TensorFlow reports shape failures through generic types (ValueError in graph
+construction, InvalidArgumentError at run time) and numpy through ValueError.
+"""
+
+from __future__ import annotations
+
+import re
+
+SHAPE_TYPES = frozenset({
+    "ValueError",  # graph-mode shape inference, numpy, Keras
+    "InvalidArgumentError",  # TF runtime kernels
+    "AxisError",  # numpy axis out of range (a ValueError too)
+    "IndexError",  # numpy / TF slicing past a dimension
+})
+
+SHAPE_WORDS = re.compile(
+    r"shape|dimension|\brank\b|broadcast|reshape|\baxis\b|\bdims?\b|incompatible|"
+    r"elements|must be equal|out of bounds|out of range|inhomogeneous|size|"
+    r"permutation|\bperm\b|mismatch|not aligned|same first dimension|must be rank|"
+    r"depth|channel|scalar|fully defined|defined|subtracting",
+    re.IGNORECASE,
+)
+
+
+# numpy refusing to turn an array with elements into a Python scalar (e.g. "%f" % loss_vector).
+SCALAR_CONVERSION = re.compile(r"only (0-dimensional|length-1|size-1) arrays can be converted")
+
+_NOISE = re.compile(r"^(Graph execution error:|Detected at node|Original stack trace|"
+                    r"Errors may have originated|Node: |\s|$)")
+
+
+def headline(message: str) -> str:
+    """The line that states the error.
+
+    TensorFlow runtime errors wrap the kernel's message in "Graph execution error:",
+    node names and a stack trace quoting program source; only the kernel's own line
+    may decide whether the error is about shapes.
+    """
+    for line in (message or "").splitlines():
+        if not _NOISE.match(line):
+            return line.strip()
+    return (message or "").strip()
+
+
+def is_shape_error(mro: list[str], message: str) -> bool:
+    """True when an exception with this class hierarchy and message is about shapes."""
+    line = headline(message)
+    if "TypeError" in mro and SCALAR_CONVERSION.search(line):
+        return True
+    return bool(SHAPE_TYPES.intersection(mro)) and bool(SHAPE_WORDS.search(line))
+
+
+def judge(program, result: dict) -> str | None:
+    """None when ``result`` matches ``program``'s labels, else why not."""
+    status = result.get("status")
+    if not program.should_raise:
+        if status == "ok":
+            return None
+        return f"expected a clean run, got {_summary(result)}"
+    if status != "raised":
+        return f"expected a shape error at line {program.expect_line}, got {_summary(result)}"
+    if not is_shape_error(result.get("mro", []), result.get("message", "")):
+        return f"expected a shape error, got {_summary(result)}"
+    if result.get("program_line") != program.expect_line:
+        return (f"expected the error at line {program.expect_line}, "
+                f"raised at line {result.get('program_line')}: {_summary(result)}")
+    return None
+
+
+def _summary(result: dict) -> str:
+    status = result.get("status")
+    if status == "raised":
+        return (f"{result.get('type')} at line {result.get('program_line')}: "
+                f"{headline(result.get('message', ''))[:300]}")
+    if status == "ok":
+        return "a clean run"
+    tail = (result.get("output") or "")[-1200:]
+    return f"{status} {result.get('exit_code', '')} {result.get('message', '')}\n{tail}"

@@ -1,0 +1,128 @@
+"""Every corpus program carries well-formed labels (no TensorFlow needed).
+
+The oracle (tests/oracle, opt-in) checks that the labels are *true*; this test
+checks that they are *there and consistent*: header keys, one ``# expect:``
+marker per buggy program with a registered code, a fixed twin with the same
+header and no markers, and a style that matches the imports.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from shapetracer.rules.registry import RULES
+
+def _load_corpus_meta():
+    """tests/oracle/corpus_meta.py, loaded by path (tests/ is not a package)."""
+    if "corpus_meta" in sys.modules:
+        return sys.modules["corpus_meta"]
+    spec = importlib.util.spec_from_file_location(
+        "corpus_meta", Path(__file__).parent / "oracle" / "corpus_meta.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpus_meta"] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
+
+corpus_meta = _load_corpus_meta()
+
+PROGRAMS = corpus_meta.load_corpus()
+BY_PATH = {p.path: p for p in PROGRAMS}
+IDS = [p.rel for p in PROGRAMS]
+# A fixed twin changes only the lines of the fix.
+MAX_CHANGED_LINES = 6
+LEGACY_KERAS_USE = re.compile(r"\btf\.(layers|nn\.rnn_cell|contrib)\.")
+MARKER_COMMENT = re.compile(r"[ \t]+#\s*(expect:\s*\S+|related\b.*)$")
+
+
+def _twin(program):
+    prefix = "ok_" if program.kind == "bug" else "bug_"
+    return program.path.with_name(prefix + program.stem + ".py")
+
+
+def _code_lines(program) -> list[str]:
+    lines = program.path.read_text(encoding="utf-8").splitlines()
+    return [MARKER_COMMENT.sub("", line) for line in lines]
+
+
+def test_corpus_is_not_empty():
+    assert len([p for p in PROGRAMS if p.kind == "bug"]) >= 60
+    assert len([p for p in PROGRAMS if p.kind == "clean"]) >= 12
+
+
+def test_only_known_directories():
+    entries = [p for p in corpus_meta.CORPUS_ROOT.iterdir() if p.name != "__pycache__"]
+    assert all(p.is_dir() for p in entries), "programs live in a family directory"
+    assert {p.name for p in entries} <= set(corpus_meta.FAMILIES) | {"clean"}
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_header(program):
+    header = program.header
+    assert set(header) <= {"pattern", "style", "oracle"}
+    assert header.get("style") in corpus_meta.STYLES, f"bad style {header.get('style')!r}"
+    assert program.oracle_flags <= set(corpus_meta.ORACLE_FLAGS), program.oracle_flags
+    if program.kind == "clean":
+        assert header.get("pattern") == "clean"
+        assert "runs" not in program.oracle_flags, "clean programs run anyway"
+    else:
+        assert program.kind in ("bug", "ok"), "family files are named bug_<stem>.py or ok_<stem>.py"
+        assert header.get("pattern", "").isdigit(), f"pattern must be a row number: {header}"
+        assert int(header["pattern"]) in corpus_meta.PATTERN_ROWS
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_markers(program):
+    if program.kind != "bug":
+        assert program.expects == (), "only buggy programs carry # expect:"
+        assert program.related == (), "only buggy programs carry # related"
+        return
+    assert len(program.expects) == 1, f"want exactly one # expect:, got {program.expects}"
+    line, code = program.expects[0]
+    assert code in RULES, f"{code} is not a registered finding code"
+    assert code.startswith(("ST1", "ST2")), "the corpus labels shape findings"
+    is_warning = code.startswith("ST2")
+    assert is_warning == ("runs" in program.oracle_flags), \
+        "warnings (ST2xx) and only they carry 'oracle: runs'"
+    source_line = program.path.read_text(encoding="utf-8").splitlines()[line - 1]
+    assert source_line.split("#", 1)[0].strip(), "the marker must sit on a line of code"
+
+
+@pytest.mark.parametrize("program", [p for p in PROGRAMS if p.kind in ("bug", "ok")],
+                         ids=[p.rel for p in PROGRAMS if p.kind in ("bug", "ok")])
+def test_twin(program):
+    twin_path = _twin(program)
+    assert twin_path in BY_PATH, f"missing twin {twin_path.name}"
+    twin = BY_PATH[twin_path]
+    assert twin.header_lines == program.header_lines, "twins share the header block"
+    if program.kind == "bug":
+        changed = [line for line in difflib.unified_diff(_code_lines(program), _code_lines(twin), n=0,
+                                                          lineterm="")
+                   if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert changed, "the fixed twin must differ from the buggy program"
+        assert len(changed) <= 2 * MAX_CHANGED_LINES, f"twin changes too much: {changed}"
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_style_matches_source(program):
+    source = program.path.read_text(encoding="utf-8")
+    compile(source, str(program.path), "exec")
+    style = program.style
+    if style == "tf1":
+        assert "import tensorflow.compat.v1 as tf" in source
+        assert "tf.disable_v2_behavior()" in source
+    elif style == "tf1-plain":
+        assert re.search(r"^import tensorflow as tf$", source, re.M)
+        assert "compat.v1" not in source and "disable_v2_behavior" not in source
+    elif style == "tf2":
+        assert "import tensorflow" in source and "disable_v2_behavior" not in source
+    elif style == "numpy":
+        assert "tensorflow" not in source
+    if LEGACY_KERAS_USE.search(source):
+        assert program.legacy_keras, "tf.layers / tf.nn.rnn_cell need 'oracle: legacy-keras'"
