@@ -483,4 +483,6 @@ EXAMPLES = [
        expect=[None, 12, 12, 32]),
     ok("tf.nn.convolution", T(None, 28, 28, 1), T(5, 5, 1, 32), "SAME", [2, 2], expect=[None, 14, 14, 32]),
     bad("tf.nn.convolution", T(None, 4, 4, 1), T(5, 5, 1, 32), padding="VALID", code="ST106"),
+    bad("tf.nn.convolution", T(None, 28, 28, 3), T(5, 5, 2, 32), padding="SAME", code="ST110"),
+    ok("tf.nn.convolution", T(None, 16, 28, 28, 1), T(3, 3, 3, 1, 8), padding="SAME", expect=[None, 16, 28, 28, 8]),
 ]

@@ -74,7 +74,7 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
                            f"{ctx.display}: {kernel_name}: Size of out_backprop doesn't match computed: "
                            f"actual = {actual}, computed = {computed} spatial_dim: {layout.axis_index(i)} "
                            f"input: {wanted} filter: {k} output: {actual} stride: {stride} dilation: {dilation}",
-                           [actual, wanted, k]):
+                           [actual, wanted, k], runtime=True):
             return ctx.unknown_tensor(dtype)
     return ctx.result(layout.join(out_batch, out_spatial, out_depth), dtype, label="transposed-convolved to")
 
@@ -196,4 +196,11 @@ EXAMPLES = [
         [1, 2, 2, 2, 1], "SAME", code="ST115"),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 100, 12],
         [1, 2, 2, 2, 1], "SAME", code="ST115"),
+    ok("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 52, 24], 1, "VALID", expect=[8, 52, 24]),
+    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 8), [8, 100, 24], 2, "SAME", code="ST110"),
+    bad("tf.nn.conv1d_transpose", T(50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", code="ST102"),
+    ok("tf.nn.conv3d_transpose", T(None, 4, 4, 4, 16), T(2, 2, 2, 8, 16), [None, 8, 8, 8, 8], 2, "VALID",
+       expect=[None, 8, 8, 8, 8]),
+    bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 8), [8, 10, 100, 100, 24],
+        [1, 2, 2, 2, 1], "SAME", code="ST110"),
 ]

@@ -196,4 +196,7 @@ EXAMPLES = [
     ok("tf.nn.pool", T(None, 28, 32), [3], "MAX", padding="VALID", expect=[None, 26, 32]),
     bad("tf.nn.pool", T(None, 2, 28, 32), [3, 3], "AVG", strides=[1, 1], padding="VALID", code="ST106"),
     bad("tf.nn.pool", T(28, 32), [3, 3], "MAX", padding="VALID", code="ST102"),
+    ok("tf.nn.avg_pool2d", T(None, 32, 28, 28), [1, 1, 2, 2], [1, 1, 2, 2], "VALID", data_format="NCHW",
+       expect=[None, 32, 14, 14]),
+    bad("tf.nn.avg_pool2d", T(28, 28, 32), 2, 2, "SAME", code="ST102"),
 ]

@@ -44,7 +44,7 @@ def reshape(ctx: OpContext, tensor, shape, name=None):
     inferred = [i for i, d in enumerate(target) if d is not None and d.known and d.value == -1]
     if len(inferred) > 1:
         ctx.fail("ST113", f"{ctx.display}: Only one input size may be -1, not both {inferred[0]} and "
-                 f"{inferred[1]}", [x] if x is not None else [])
+                 f"{inferred[1]}", [x] if x is not None else [], runtime=True)
         return ctx.unknown_tensor(dtype)
     invalid = [d.value for d in target if d is not None and d.known and d.value < -1]
     if invalid:

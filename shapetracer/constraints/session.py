@@ -34,6 +34,7 @@ import z3
 from shapetracer.constraints.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
+from shapetracer.constraints.solver import Verdict
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import (
     NONE, UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value,
@@ -195,7 +196,50 @@ def run_fetches(ctx: OpContext, fetches: Any, feed_dict: Any) -> Value:
     feeds = check_feeds(ctx, feed_dict)
     if ctx.failed:
         return UNKNOWN
-    return fetched(ctx, fetches, feeds, _substitution(feeds))
+    pairs = _substitution(feeds)
+    if not check_pending(ctx, fetches, pairs):
+        return UNKNOWN
+    return fetched(ctx, fetches, feeds, pairs)
+
+
+def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
+    """Judge the run-time requirements of everything this run evaluates, with the
+    fed dims in place of the placeholders' unknown ones (see spec.Deferred)."""
+    for deferred in _pending(fetches):
+        cond = deferred.cond
+        if cond is False:
+            cond = z3.BoolVal(False)
+        elif pairs:
+            cond = z3.substitute(cond, *[(symbol, term) for symbol, term, _ in pairs])
+        cond = z3.simplify(cond)
+        fed = frozenset().union(*(got.origins for _, _, got in pairs)) if pairs else frozenset()
+        involved = [deferred.site, *deferred.origins, *fed]
+        if z3.is_false(cond):
+            ctx.fail(deferred.code, f"{deferred.message} [raised when this run evaluates the op]", involved)
+            return False
+        if z3.is_true(cond):
+            continue
+        judgement = ctx.host.facts.judge(cond, ctx.host.limits, ctx.host.possible_failures)
+        if judgement.verdict is Verdict.FAILS:
+            ctx.fail(deferred.code, f"{deferred.message} [raised when this run evaluates the op]", involved)
+            return False
+        if judgement.verdict is Verdict.MAY_FAIL:
+            ctx.warn("ST201", f"{deferred.message} [may be raised when this run evaluates the op]", involved)
+    return True
+
+
+def _pending(fetches: Any) -> list:
+    found: list = []
+    stack = [fetches]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (Tensor, Obj)):
+            found.extend(value.pending)
+        elif isinstance(value, Seq):
+            stack.extend(value.items)
+        elif isinstance(value, DictVal):
+            stack.extend(v for _, v in value.entries)
+    return list(dict.fromkeys(found))
 
 
 @op("tf.Session.run", "tf.InteractiveSession.run")
@@ -210,7 +254,9 @@ def tensor_eval(ctx: OpContext, self, feed_dict=None, session=None):
 
 @op("tf.Operation.run")
 def operation_run(ctx: OpContext, self, feed_dict=None, session=None):
-    check_feeds(ctx, feed_dict)
+    feeds = check_feeds(ctx, feed_dict)
+    if not ctx.failed:
+        check_pending(ctx, self, _substitution(feeds))
     return NONE
 
 

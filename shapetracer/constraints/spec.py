@@ -20,6 +20,7 @@ unknown, and an unknown input yields an unknown output, never a finding.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
@@ -31,6 +32,32 @@ from shapetracer.frontend.values import (
 )
 
 SpecFn = Callable[..., Value]
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A requirement TensorFlow checks only when the graph runs.
+
+    In graph mode, a dim declared ``None`` in a placeholder is unknown to
+    TensorFlow's static shape inference, so a requirement that mentions it
+    cannot fail while the graph is built: it fails in ``Session.run``, once
+    the feed gives the dim a value.  Such requirements travel with the
+    tensors computed from the op and are judged at each run, with the fed
+    dims substituted.
+    """
+
+    cond: Any
+    code: str
+    message: str
+    site: Origin
+    origins: frozenset
+
+
+def runtime_only(cond: Any) -> bool:
+    """Whether ``cond`` mentions a dim TensorFlow leaves unknown until run time
+    (placeholder ``None`` dims are named ``<name>.shape[i]``)."""
+    from shapetracer.constraints.dims import free_symbols
+    return any(".shape[" in symbol for symbol in free_symbols(cond))
 
 
 @dataclass
@@ -81,6 +108,7 @@ class OpContext:
         self.api = api
         self.site = site
         self.failed = False
+        self.deferred: list[Deferred] = []
 
     # -- reading arguments ---------------------------------------------
     def tensor(self, value: Any) -> Tensor | None:
@@ -189,7 +217,7 @@ class OpContext:
 
     # -- requirements ----------------------------------------------------
     def require(self, cond: BoolLike, code: str, message: str,
-                involved: Iterable[Any] = (), role: str = "requires") -> bool:
+                involved: Iterable[Any] = (), role: str = "requires", runtime: bool = False) -> bool:
         """State that the op needs ``cond``; returns False when it surely fails.
 
         ``involved`` lists the dims, shapes or tensors the condition talks
@@ -198,9 +226,13 @@ class OpContext:
         origins = _origins_of(involved)
         if cond is True:
             return True
+        graph = getattr(self.host, "graph_mode", False)
+        if graph and (runtime or (cond is not False and runtime_only(cond))):
+            return self._defer(cond, code, message, origins, role)
         if cond is False:
             self._fail(code, message, origins)
             return False
+            return self._defer(cond, code, message, origins, role)
         judgement: Judgement = self.host.facts.judge(cond, self.host.limits, self.host.possible_failures)
         if judgement.verdict is Verdict.FAILS:
             for fact in judgement.core:
@@ -217,12 +249,28 @@ class OpContext:
         self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
         return True
 
+    def _defer(self, cond, code: str, message: str, origins: frozenset[Origin], role: str) -> bool:
+        """Graph mode: the op builds; the requirement is judged at Session.run."""
+        self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins)))
+        if cond is False:
+            return True
+        judgement = self.host.facts.judge(cond, self.host.limits, False)
+        if judgement.verdict is not Verdict.FAILS:
+            self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
+        return True
+
     def require_all(self, conds: Iterable[BoolLike], code: str, message: str,
                     involved: Iterable[Any] = ()) -> bool:
         return self.require(bool_and(*conds), code, message, involved)
 
-    def fail(self, code: str, message: str, involved: Iterable[Any] = ()) -> None:
-        """Report a failure that does not depend on unknown dims (rank, axis, literal)."""
+    def fail(self, code: str, message: str, involved: Iterable[Any] = (), runtime: bool = False) -> None:
+        """Report a failure that does not depend on unknown dims (rank, axis, literal).
+
+        ``runtime=True``: TensorFlow's static shape inference does not catch it, so in
+        graph mode it surfaces at the Session.run that evaluates the op."""
+        if runtime and getattr(self.host, "graph_mode", False):
+            self._defer(False, code, message, _origins_of(involved), "requires")
+            return
         self._fail(code, message, _origins_of(involved))
 
     def warn(self, code: str, message: str, involved: Iterable[Any] = ()) -> None:
@@ -377,6 +425,9 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     except TypeError:
         return UNKNOWN
     result = spec.fn(*bound.args, **bound.kwargs)
+    pending = _pending_of(list(args) + list(kwargs.values()))
+    if ctx.deferred or pending:
+        result = _with_pending(result, tuple(dict.fromkeys(pending + tuple(ctx.deferred))))
     if ctx.failed:
         # The op raises here at run time; what follows on this path is moot,
         # so keep going with an unknown result instead of cascading reports.
@@ -384,6 +435,30 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
             return Tensor(Shape.unknown(), result.dtype, result.kind, result.origin, result.name)
         return UNKNOWN
     return result if result is not None else UNKNOWN
+
+
+def _pending_of(values: list[Any]) -> tuple:
+    """Run-time requirements carried by the arguments (through lists and dicts)."""
+    found: list = []
+    stack = list(values)
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (Tensor, Obj)):
+            found.extend(value.pending)
+        elif isinstance(value, Seq):
+            stack.extend(value.items)
+    return tuple(dict.fromkeys(found))
+
+
+def _with_pending(result: Any, pending: tuple) -> Any:
+    """The result carrying ``pending`` (a copy: results may be argument objects)."""
+    if isinstance(result, (Tensor, Obj)):
+        copy = dataclasses.replace(result)
+        copy.pending = tuple(dict.fromkeys(result.pending + pending))
+        return copy
+    if isinstance(result, Seq):
+        return Seq([_with_pending(item, pending) for item in result.items], result.kind)
+    return result
 
 
 __all__ = [

@@ -18,6 +18,9 @@ from shapetracer.frontend.values import (
 )
 
 _COUNTED_ROOTS = ("tf.", "keras.", "np.", "Tensor.", "ndarray.", "Variable.")
+# Calls that mean the program builds a TF1 graph (placeholders exist only there).
+_GRAPH_MODE_MARKERS = {"tf.disable_v2_behavior", "tf.disable_eager_execution", "tf.placeholder",
+                       "tf.Session", "tf.InteractiveSession", "tf.Graph", "tf.placeholder_with_default"}
 _TRANSPARENT = {"builtins.print", "builtins.isinstance", "builtins.hasattr", "builtins.getattr", "builtins.setattr",
                 "builtins.open", "builtins.type", "builtins.id", "builtins.repr", "builtins.format",
                 "builtins.super", "builtins.iter", "builtins.next", "builtins.callable", "builtins.vars"}
@@ -93,6 +96,8 @@ class CallMixin:
 
     def call_api(self, name: str, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode,
                  quiet: bool = False) -> Value:
+        if name in _GRAPH_MODE_MARKERS:
+            self.graph_mode = True
         spec = SPECS.get(name)
         counted = name.startswith(_COUNTED_ROOTS)
         if spec is None:

@@ -80,6 +80,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.scope: ModuleScope | None = None  # module of the code being executed
         self.state: State | None = None  # the path being executed
         self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
+        self.graph_mode = False  # TF1 graph building: see constraints.spec.Deferred
         self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
         self._yields: list[list[Value]] = []
         self._generator_cache: dict[int, bool] = {}

@@ -109,6 +109,9 @@ class Tensor(Value):
     origin: Origin | None = None
     name: str | None = None
     elements: tuple[Value, ...] | None = None
+    # Graph mode: requirements on dims only known when the graph runs (see spec.Deferred),
+    # checked at each Session.run that evaluates this tensor.
+    pending: tuple = ()
 
     @property
     def type_name(self) -> str:  # type: ignore[override]
@@ -156,6 +159,7 @@ class Obj(Value):
     type_name: str
     attrs: dict[str, Value] = field(default_factory=dict)
     origin: Origin | None = None
+    pending: tuple = ()  # as Tensor.pending (a train op carries its loss's run-time checks)
 
 
 @dataclass(eq=False)

@@ -191,7 +191,8 @@ class WorkerPool:
     def _lost(self, worker: _Worker, reason: str | None = None) -> Iterator[dict]:
         """The worker's stdout closed: it died (or broke the protocol)."""
         task, ready = worker.task, worker.ready
-        self._retire(worker, kill=True)
+        # No SIGKILL yet: a dying worker gets a moment to exit, so its real status is read.
+        self._retire(worker, kill=reason is not None)
         code = worker.proc.returncode
         if reason is None:
             reason = f"the worker process died ({_describe_exit(code)})"

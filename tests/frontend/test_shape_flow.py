@@ -9,7 +9,7 @@ TF1 = "import tensorflow.compat.v1 as tf\nimport numpy as np"
 
 def test_symbolic_core_names_the_earlier_requirement():
     findings = findings_of(TF1 + """
-x = tf.placeholder(tf.float32, [None, None])
+x = tf.zeros([int(input()), int(input())])
 h = tf.matmul(x, tf.zeros([10, 5]))
 g = tf.matmul(x, tf.zeros([12, 3]))
 """)
@@ -17,7 +17,21 @@ g = tf.matmul(x, tf.zeros([12, 3]))
     assert (finding.line, finding.code) == (5, "ST101")
     related = sorted(r.line for r in finding.related)
     assert 4 in related  # the first matmul fixed x's second dim to 10
-    assert 3 in related  # where x was declared
+    assert 3 in related  # where x was made
+
+
+def test_graph_mode_runtime_failure_is_reported_at_the_run_that_feeds_it():
+    findings = findings_of(TF1 + """
+x = tf.placeholder(tf.float32, [None, None])
+h = tf.matmul(x, tf.zeros([10, 5]))
+g = tf.matmul(x, tf.zeros([12, 3]))
+with tf.Session() as sess:
+    sess.run(h, {x: np.zeros((4, 10))})
+    sess.run(g, {x: np.zeros((4, 10))})
+""")
+    [finding] = findings
+    assert (finding.line, finding.code) == (8, "ST101")
+    assert 5 in [r.line for r in finding.related]  # the op that fails when run
 
 
 def test_unknown_dims_alone_never_fail():

@@ -1,0 +1,333 @@
+"""Data feeding Keras models: the built-in datasets' ``load_data()``,
+``keras.utils.to_categorical`` and ``pad_sequences``, ``tf.data.Dataset``
+(from_tensor_slices, from_tensors, batch, map, shuffle …), the image loaders
+``image_dataset_from_directory`` and ``ImageDataGenerator``
+(``flow_from_directory(target_size=...)``, ``flow``).
+
+A dataset or generator is an ``Obj`` whose ``element_spec`` attribute holds
+the shapes of one element (a tensor, a tuple ``(x, y)`` or a dict), as
+``Dataset.element_spec`` does; fit/evaluate/predict read it.  Reference:
+TensorFlow 2.21's tf.data static shapes (``batch`` gives an unknown batch
+axis unless ``drop_remainder=True``; from_tensor_slices needs equal first
+dims: "Dimensions 8 and 10 are not compatible") and Keras 3's loaders.
+Unknown loaders stay unknown.
+"""
+
+from __future__ import annotations
+
+from shapetracer.constraints._common import dtype_name
+from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.spec import OpContext, op
+from shapetracer.frontend.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
+
+# (train rows, test rows, sample shape, sample dtype, label shape)
+_DATASETS = {
+    "mnist": (60000, 10000, (28, 28), "uint8", ()),
+    "fashion_mnist": (60000, 10000, (28, 28), "uint8", ()),
+    "cifar10": (50000, 10000, (32, 32, 3), "uint8", (1,)),
+    "cifar100": (50000, 10000, (32, 32, 3), "uint8", (1,)),
+    "imdb": (25000, 25000, (), "object", ()),
+    "reuters": (8982, 2246, (), "object", ()),
+    "boston_housing": (404, 102, (13,), "float64", ()),
+    "california_housing": (16512, 4128, (8,), "float32", ()),
+}
+
+
+def _load_data(name: str):
+    train, test, sample, dtype, label = _DATASETS[name]
+
+    def load_data(ctx: OpContext, *args, **kwargs):
+        """The dataset's documented shapes: ((x_train, y_train), (x_test, y_test))."""
+        def split(rows: int) -> Value:
+            x = ctx.result([rows, *sample], dtype, label=f"{name}.load_data() gives")
+            y = ctx.result([rows, *label], "uint8" if name.startswith(("mnist", "fashion", "cifar")) else "int64",
+                           label=f"{name}.load_data() gives")
+            x.kind = y.kind = "ndarray"
+            return Seq([x, y], "tuple")
+
+        return Seq([split(train), split(test)], "tuple")
+
+    load_data.__name__ = f"{name}_load_data"
+    op(f"keras.datasets.{name}.load_data")(load_data)
+
+
+for _name in _DATASETS:
+    _load_data(_name)
+
+
+# --- utilities ----------------------------------------------------------------------------------
+
+
+@op("keras.utils.to_categorical", "keras.utils.np_utils.to_categorical")
+def to_categorical(ctx: OpContext, x, num_classes=None):
+    """One column per class; a trailing axis of 1 is dropped first."""
+    labels = ctx.tensor(x)
+    if labels is None or labels.shape.dims is None:
+        return ctx.unknown_tensor("float32")
+    dims = list(labels.shape.dims)
+    if len(dims) > 1 and dims[-1].known and dims[-1].value == 1:
+        dims = dims[:-1]
+    classes = ctx.dim(num_classes) if not ctx.is_none(num_classes) else None
+    out = ctx.result(dims + [classes or ctx.fresh("num_classes")], "float32", label="to_categorical gives")
+    out.kind = "ndarray" if labels.is_numpy or not isinstance(x, Tensor) else "tensor"
+    return out
+
+
+@op("keras.utils.pad_sequences", "keras.preprocessing.sequence.pad_sequences")
+def pad_sequences(ctx: OpContext, sequences, maxlen=None, dtype="int32", padding="pre", truncating="pre",
+                  value=0.0):
+    """``(len(sequences), maxlen)``."""
+    rows: Dim | None = None
+    if isinstance(sequences, Seq):
+        rows = Dim(len(sequences.items), frozenset({ctx.site}))
+    elif isinstance(sequences, Tensor) and sequences.shape.dims:
+        rows = sequences.shape.dims[0]
+    width = ctx.dim(maxlen) if not ctx.is_none(maxlen) else None
+    out = ctx.result([rows or ctx.fresh("sequences"), width or ctx.fresh("maxlen")], dtype_name(dtype, "int32"),
+                     label="pad_sequences gives")
+    out.kind = "ndarray"
+    return out
+
+
+# --- tf.data -------------------------------------------------------------------------------------------
+
+
+def dataset(ctx: OpContext, element: Value) -> Obj:
+    return Obj("tf.data.Dataset", {"element_spec": element}, ctx.site)
+
+
+def _map_structure(value: Value, fn) -> Value | None:
+    """Apply ``fn`` to every tensor of a (tuple / dict) structure; None if any is unknown."""
+    if isinstance(value, Tensor):
+        return fn(value)
+    if isinstance(value, Seq):
+        items = [_map_structure(v, fn) for v in value.items]
+        return None if any(i is None for i in items) else Seq(items, "tuple")
+    if isinstance(value, DictVal):
+        entries = [(k, _map_structure(v, fn)) for k, v in value.entries]
+        return None if any(v is None for _, v in entries) else DictVal(entries)
+    return None
+
+
+def _as_tensors(ctx: OpContext, value: Value) -> Value | None:
+    """A tuple or dict is a structure of components; anything else is one tensor."""
+    if isinstance(value, Seq) and value.kind == "tuple":
+        items = [_as_tensors(ctx, v) for v in value.items]
+        return None if any(i is None for i in items) else Seq(items, "tuple")
+    if isinstance(value, DictVal):
+        entries = [(k, _as_tensors(ctx, v)) for k, v in value.entries]
+        return None if any(v is None for _, v in entries) else DictVal(entries)
+    return ctx.tensor(value)
+
+
+@op("tf.data.Dataset.from_tensor_slices")
+def from_tensor_slices(ctx: OpContext, tensors, name=None):
+    """Elements are rows: every component loses its first axis, which must agree."""
+    structure = _as_tensors(ctx, tensors)
+    if structure is None:
+        return dataset(ctx, UNKNOWN)
+    firsts = [t.shape.dims[0] for t in _leaves(structure) if t.shape.dims]
+    known = [d for d in firsts if d.known]
+    for dim in known[1:]:
+        if dim.value != known[0].value:
+            ctx.fail("ST108", f"Dimensions {known[0].value} and {dim.value} are not compatible",
+                     _leaves(structure))
+            return UNKNOWN
+    if any(t.shape.dims is None or not t.shape.dims for t in _leaves(structure)):
+        return dataset(ctx, UNKNOWN)
+    return dataset(ctx, _map_structure(structure, lambda t: Tensor(Shape(t.shape.dims[1:]), t.dtype, "tensor",
+                                                                   t.origin)))
+
+
+def _leaves(value: Value) -> list[Tensor]:
+    if isinstance(value, Tensor):
+        return [value]
+    if isinstance(value, Seq):
+        return [t for v in value.items for t in _leaves(v)]
+    if isinstance(value, DictVal):
+        return [t for _, v in value.entries for t in _leaves(v)]
+    return []
+
+
+@op("tf.data.Dataset.from_tensors")
+def from_tensors(ctx: OpContext, tensors, name=None):
+    structure = _as_tensors(ctx, tensors)
+    return dataset(ctx, structure if structure is not None else UNKNOWN)
+
+
+@op("tf.data.Dataset.range")
+def dataset_range(ctx: OpContext, *args, output_type=None, name=None):
+    return dataset(ctx, ctx.result([], "int64", label="range element"))
+
+
+@op("tf.data.Dataset.batch", "tf.data.Dataset.padded_batch")
+def batch(ctx: OpContext, self, batch_size, drop_remainder=False, *args, **kwargs):
+    """A batch axis in front: known only with ``drop_remainder=True``."""
+    element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
+    size = ctx.dim(batch_size) if ctx.bool(drop_remainder, False) else None
+    batched = _map_structure(element, lambda t: Tensor(
+        Shape([size or ctx.fresh("batch")] + list(t.shape.dims)) if t.shape.dims is not None else Shape.unknown(),
+        t.dtype, "tensor", t.origin))
+    return dataset(ctx, batched if batched is not None else UNKNOWN)
+
+
+@op("tf.data.Dataset.unbatch")
+def unbatch(ctx: OpContext, self, name=None):
+    element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
+    rows = _map_structure(element, lambda t: Tensor(Shape(t.shape.dims[1:]) if t.shape.dims else Shape.unknown(),
+                                                    t.dtype, "tensor", t.origin))
+    return dataset(ctx, rows if rows is not None else UNKNOWN)
+
+
+_SAME_ELEMENT = ["shuffle", "repeat", "prefetch", "cache", "take", "skip", "with_options", "filter", "shard",
+                 "apply", "ignore_errors", "concatenate"]
+
+
+def _same_element(ctx: OpContext, self, *args, **kwargs):
+    """Reordering, repeating, caching, filtering: elements keep their shapes."""
+    return dataset(ctx, self.attrs.get("element_spec", UNKNOWN)) if isinstance(self, Obj) else UNKNOWN
+
+
+op(*[f"tf.data.Dataset.{m}" for m in _SAME_ELEMENT])(_same_element)
+
+
+@op("tf.data.Dataset.map")
+def dataset_map(ctx: OpContext, self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+    """The function runs on one element (a tuple element is passed as separate arguments)."""
+    element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
+    if element is UNKNOWN:
+        return dataset(ctx, UNKNOWN)
+    args = element.items if isinstance(element, Seq) else [element]
+    out = ctx.call(map_func, *args)
+    if isinstance(out, Seq):
+        out = Seq(list(out.items), "tuple")
+    return dataset(ctx, out)
+
+
+@op("tf.data.Dataset.zip")
+def dataset_zip(ctx: OpContext, *datasets, name=None):
+    parts = list(datasets)
+    if len(parts) == 1 and isinstance(parts[0], Seq):
+        parts = list(parts[0].items)
+    elements = [p.attrs.get("element_spec", UNKNOWN) if isinstance(p, Obj) else UNKNOWN for p in parts]
+    return dataset(ctx, Seq(elements, "tuple"))
+
+
+@op("tf.data.Dataset.as_numpy_iterator", "tf.data.Dataset.cardinality")
+def dataset_opaque(ctx: OpContext, self, *args, **kwargs):
+    return UNKNOWN
+
+
+# --- image loaders ----------------------------------------------------------------------------------------
+
+_CHANNELS = {"rgb": 3, "grayscale": 1, "rgba": 4}
+
+
+def _image_batch(ctx: OpContext, size, color_mode, batch: Dim | None) -> Tensor | None:
+    hw = ctx.int_list(size)
+    channels = _CHANNELS.get(ctx.str(color_mode) or "")
+    if hw is None or len(hw) != 2 or channels is None:
+        return None
+    dims = [batch or ctx.fresh("batch"), hw[0], hw[1], channels]
+    return ctx.result(dims, "float32", label="images loaded as")
+
+
+def _class_count(ctx: OpContext, classes) -> Dim:
+    names = ctx.items(classes) if classes is not None and not ctx.is_none(classes) else None
+    return Dim(len(names), frozenset({ctx.site})) if names is not None else ctx.fresh("classes")
+
+
+@op("keras.utils.image_dataset_from_directory", "keras.preprocessing.image_dataset_from_directory")
+def image_dataset_from_directory(ctx: OpContext, directory, labels="inferred", label_mode="int", class_names=None,
+                                 color_mode="rgb", batch_size=32, image_size=(256, 256), shuffle=True, seed=None,
+                                 validation_split=None, subset=None, interpolation="bilinear", follow_links=False,
+                                 crop_to_aspect_ratio=False, pad_to_aspect_ratio=False, data_format=None,
+                                 format="tf", verbose=True):
+    """Batches of ``(images, labels)``; labels by ``label_mode`` (int, categorical, binary, None)."""
+    batched = not ctx.is_none(batch_size)
+    images = _image_batch(ctx, image_size, color_mode, None)
+    if images is None:
+        return dataset(ctx, UNKNOWN)
+    if not batched:
+        images = Tensor(Shape(images.shape.dims[1:]), images.dtype, "tensor", images.origin)
+    lead = [images.shape.dims[0]] if batched else []
+    mode = None if ctx.is_none(label_mode) else ctx.str(label_mode)
+    if mode is None and not ctx.is_none(label_mode):
+        return dataset(ctx, Seq([images, ctx.unknown_tensor()], "tuple"))
+    if mode is None or ctx.is_none(labels):
+        return dataset(ctx, images)
+    label_dims = {"int": [], "binary": [1], "categorical": [_class_count(ctx, class_names)]}.get(mode)
+    if label_dims is None:
+        return dataset(ctx, Seq([images, ctx.unknown_tensor()], "tuple"))
+    return dataset(ctx, Seq([images, ctx.result(lead + label_dims, "float32", label="labels loaded as")], "tuple"))
+
+
+@op("keras.preprocessing.image.ImageDataGenerator")
+def image_data_generator(ctx: OpContext, *args, **kwargs):
+    """Augmentation settings do not change shapes."""
+    return Obj("keras.preprocessing.image.ImageDataGenerator", {}, ctx.site)
+
+
+@op("keras.preprocessing.image.ImageDataGenerator.flow_from_directory")
+def flow_from_directory(ctx: OpContext, self, directory, target_size=(256, 256), color_mode="rgb", classes=None,
+                        class_mode="categorical", batch_size=32, shuffle=True, seed=None, save_to_dir=None,
+                        save_prefix="", save_format="png", follow_links=False, subset=None,
+                        interpolation="nearest", keep_aspect_ratio=False):
+    """Batches of images resized to ``target_size``; labels by ``class_mode``."""
+    images = _image_batch(ctx, target_size, color_mode, None)
+    if images is None:
+        return _iterator(ctx, UNKNOWN)
+    batch = images.shape.dims[0]
+    mode = None if ctx.is_none(class_mode) else ctx.str(class_mode)
+    if ctx.is_none(class_mode):
+        return _iterator(ctx, images)
+    if mode == "input":
+        return _iterator(ctx, Seq([images, images], "tuple"))
+    label_dims = {"categorical": [_class_count(ctx, classes)], "binary": [], "sparse": []}.get(mode or "")
+    if label_dims is None:
+        return _iterator(ctx, Seq([images, ctx.unknown_tensor()], "tuple"))
+    return _iterator(ctx, Seq([images, ctx.result([batch] + label_dims, "float32", label="labels loaded as")],
+                              "tuple"))
+
+
+@op("keras.preprocessing.image.ImageDataGenerator.flow")
+def flow(ctx: OpContext, self, x, y=None, batch_size=32, shuffle=True, sample_weight=None, seed=None,
+         save_to_dir=None, save_prefix="", save_format="png", ignore_class_split=False, subset=None):
+    """Batches of the arrays' rows."""
+    batch = ctx.fresh("batch")
+    images = ctx.tensor(x)
+    if images is None or images.shape.dims is None:
+        return _iterator(ctx, UNKNOWN)
+    rows = Tensor(Shape([batch] + list(images.shape.dims[1:])), "float32", "tensor", images.origin)
+    labels = ctx.tensor(y) if y is not None and not ctx.is_none(y) else None
+    if labels is None or labels.shape.dims is None:
+        return _iterator(ctx, rows if labels is None else Seq([rows, ctx.unknown_tensor()], "tuple"))
+    return _iterator(ctx, Seq([rows, Tensor(Shape([batch] + list(labels.shape.dims[1:])), labels.dtype, "tensor",
+                                            labels.origin)], "tuple"))
+
+
+@op("keras.preprocessing.image.ImageDataGenerator.fit")
+def generator_fit(ctx: OpContext, self, x, augment=False, rounds=1, seed=None):
+    return Const(None)
+
+
+def _iterator(ctx: OpContext, element: Value) -> Obj:
+    return Obj("keras.preprocessing.image.DirectoryIterator", {"element_spec": element}, ctx.site)
+
+
+def _ds(*element: Tensor) -> Obj:
+    return Obj("tf.data.Dataset", {"element_spec": Seq(list(element), "tuple") if len(element) > 1 else element[0]})
+
+
+EXAMPLES = [
+    ok("keras.utils.to_categorical", A(60000), 10, expect=[60000, 10]),
+    ok("keras.utils.to_categorical", A(50000, 1), num_classes=10, expect=[50000, 10]),
+    ok("keras.utils.to_categorical", A(None), expect=[None, None]),
+    ok("keras.utils.pad_sequences", A(25000), maxlen=200, expect=[25000, 200]),
+    ok("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(8))),
+    bad("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(10)), code="ST108"),
+    bad("tf.data.Dataset.from_tensor_slices", DictVal([(Const("a"), T(8, 3)), (Const("b"), T(9))]), code="ST108"),
+    ok("tf.data.Dataset.batch", _ds(T(3), T()), 32),
+    ok("tf.data.Dataset.shuffle", _ds(T(None, 3)), 100),
+]
