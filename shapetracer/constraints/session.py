@@ -219,12 +219,10 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
             return False
         if z3.is_true(cond):
             continue
-        judgement = ctx.host.facts.judge(cond, ctx.host.limits, ctx.host.possible_failures)
+        judgement = ctx.host.facts.judge(cond, ctx.host.limits, False)
         if judgement.verdict is Verdict.FAILS:
             ctx.fail(deferred.code, f"{deferred.message} [raised when this run evaluates the op]", involved)
             return False
-        if judgement.verdict is Verdict.MAY_FAIL:
-            ctx.warn("ST201", f"{deferred.message} [may be raised when this run evaluates the op]", involved)
     return True
 
 

@@ -243,18 +243,23 @@ class OpContext:
             self.host.report("ST902", f"{self.display}: solver gave no verdict on: {message}",
                              self.site, [], confidence="possible")
         elif judgement.verdict is Verdict.MAY_FAIL:
-            example = ", ".join(f"{_readable(k)} = {v}" for k, v in sorted(judgement.counterexample.items()))
-            self.host.report("ST201", f"{message} (fails when {example})" if example else message,
-                             self.site, sorted(origins - {self.site}, key=_origin_key), confidence="possible")
+            self._warn_possible(message, origins, judgement)
         self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
         return True
+
+    def _warn_possible(self, message: str, origins: frozenset[Origin], judgement: Judgement) -> None:
+        example = ", ".join(f"{_readable(k)} = {v}" for k, v in sorted(judgement.counterexample.items()))
+        self.host.report("ST201", f"{message} (fails when {example})" if example else message,
+                         self.site, sorted(origins - {self.site}, key=_origin_key), confidence="possible")
 
     def _defer(self, cond, code: str, message: str, origins: frozenset[Origin], role: str) -> bool:
         """Graph mode: the op builds; the requirement is judged at Session.run."""
         self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins)))
         if cond is False:
             return True
-        judgement = self.host.facts.judge(cond, self.host.limits, False)
+        judgement = self.host.facts.judge(cond, self.host.limits, self.host.possible_failures)
+        if judgement.verdict is Verdict.MAY_FAIL:
+            self._warn_possible(message, origins, judgement)
         if judgement.verdict is not Verdict.FAILS:
             self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
         return True

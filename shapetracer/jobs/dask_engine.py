@@ -64,7 +64,7 @@ def batch_size_for(jobs: int, threads: int) -> int:
 
 def run_dask(jobs: Sequence[str], config: ScanConfig, *, scheduler: str | None = None,
              workers: int | None = None, timeout: float | None = 60.0, batch_size: int | None = None,
-             max_tasks: int = 500) -> Iterator[dict]:
+             max_tasks: int = 500, connect_timeout: float = 30.0) -> Iterator[dict]:
     """Records of ``jobs`` computed on a Dask cluster, in completion order."""
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -73,7 +73,7 @@ def run_dask(jobs: Sequence[str], config: ScanConfig, *, scheduler: str | None =
     cluster = None
     try:
         if scheduler:
-            client = Client(scheduler, timeout=30)
+            client = Client(scheduler, timeout=connect_timeout)
         else:
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.ERROR)

@@ -37,7 +37,7 @@ class Progress:
         self.statuses: Counter[str] = Counter()
         self.done = 0
         self.started = time.monotonic()
-        self.last_drawn = 0.0
+        self.last_drawn = float("-inf")  # the first record always draws
         if enabled and skipped:
             self._emit(f"resuming: {skipped} job(s) already recorded, {total} to scan", final=True)
 
