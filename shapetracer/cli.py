@@ -44,7 +44,7 @@ def build_options(paths, config_file, select, extend_select, ignore, possible, s
     config = load_config(config_path)
     upper = lambda values: frozenset(v.upper() for v in values)  # noqa: E731
     bounds = Bounds(max_paths=config.get("max-paths", 16), unroll=config.get("unroll", 64),
-                    call_depth=config.get("call-depth", 8))
+                    call_depth=config.get("call-depth", 8), seconds=config.get("analysis-seconds", 10))
     limits = SolverLimits(timeout_ms=config.get("solver-timeout-ms", 2000),
                           rlimit=config.get("solver-rlimit", 5_000_000))
     extend = set(upper(config.get("extend-select", []))) | set(_codes(extend_select) or ())

@@ -17,6 +17,7 @@ KNOWN_KEYS = {
     "select": list, "extend-select": list, "ignore": list, "per-file-ignores": dict, "exclude": list,
     "extend-exclude": list, "possible-failures": bool, "show-notes": bool, "with-pylint": bool,
     "fail-on": str, "max-paths": int, "unroll": int, "call-depth": int, "solver-timeout-ms": int,
+    "analysis-seconds": int,
     "solver-rlimit": int, "report-unused-suppressions": bool,
 }
 DEFAULT_EXCLUDE = [".git", ".hg", ".venv", "venv", "__pycache__", "build", "dist", ".tox", "node_modules"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from shapetracer.constraints import family_modules
 from shapetracer.constraints.solver import SolverLimits
 from shapetracer.frontend import pymodels  # noqa: F401  (registers the Python built-in models)
 from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
-from shapetracer.frontend.source import ParsedSource, SourceProblem, read_and_parse
+from shapetracer.frontend.source import MAX_SHAPE_BYTES, ParsedSource, SourceProblem, read_and_parse
 from shapetracer.rules import suppressions
 from shapetracer.rules.finding import Finding, Related
 from shapetracer.rules.registry import RULES
@@ -60,6 +61,12 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
                           parsed.line, parsed.column + 1)
         status = "unreadable" if parsed.code == "ST003" else "parse_error"
         return FileResult(display_path, _filter([finding], options, display_path), status=status)
+    if parsed.module is None:
+        note = Finding("ST004", f"analysis skipped: the file is {len(data)} bytes, over the "
+                       f"{MAX_SHAPE_BYTES}-byte bound", display_path, 1, 1, 1, 2)
+        # CPython's parser has judged the syntax; pyflakes on megabytes of code would cost
+        # more than the whole check of an ordinary job, so it is skipped too.
+        return FileResult(display_path, _filter([note], options, display_path))
     interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
     limit = sys.getrecursionlimit()
     try:
@@ -115,7 +122,7 @@ def iter_python_files(paths: Iterable[Path], exclude: Callable[[Path], bool] | N
                 for name in sorted(files):
                     if name.endswith(".py"):
                         candidate = Path(root) / name
-                        if exclude and exclude(candidate):
+                        if exclude and exclude(candidate) or not _regular(candidate):
                             continue
                         key = _identity(candidate)
                         if key not in seen:
@@ -126,6 +133,14 @@ def iter_python_files(paths: Iterable[Path], exclude: Callable[[Path], bool] | N
             if key not in seen:
                 seen.add(key)
                 yield path
+
+
+def _regular(path: Path) -> bool:
+    """Only regular files are read: a FIFO or device named *.py would block or never end."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return True  # let check_file report why it cannot be read
 
 
 def _identity(path: Path) -> Path:

@@ -292,7 +292,14 @@ def map_fn(ctx: OpContext, fn, elems, dtype=None, parallel_iterations=None, back
     return _stack(ctx, ctx.call(fn, _slice(elems)), count)
 
 
+def _grows(x: Value) -> Value:
+    """An example loop body that doubles its variable's rows each iteration."""
+    return T(2, 2)
+
+
 EXAMPLES = [
+    bad("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), code="ST125"),
+    ok("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), shape_invariants=[None, 2], expect=[None, 2]),
     # Example hosts run no user code: body/cond/fn results are unknown here.
     ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(), P(None, 2)]),
     ok("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), expect=[None, 2]),

@@ -16,7 +16,7 @@ from typing import Any
 from shapetracer.constraints.dims import Dim, FixedLocator, Origin, Shape
 from shapetracer.constraints.solver import PathFacts, SolverLimits
 from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec
-from shapetracer.frontend.values import UNKNOWN, Tensor, Value
+from shapetracer.frontend.values import UNKNOWN, Const, Tensor, Value
 
 
 @dataclass
@@ -77,6 +77,9 @@ class ExampleHost:
         return base if count == 0 else f"{base}_{count}"
 
     def call_value(self, fn, args, kwargs, site) -> Value:
+        """Examples may pass a Python function standing for user code (a loop body)."""
+        if isinstance(fn, Const) and callable(fn.value):
+            return _wrap(fn.value(*args, **kwargs))
         return UNKNOWN
 
 

@@ -266,6 +266,33 @@ layer_call("keras.layers.Resizing")(_resize_call)
 layer_call("keras.layers.CenterCrop")(_resize_call)
 
 
+# --- configuration helpers that never touch shapes ----------------------------------------------
+
+_INITIALIZERS = ["GlorotUniform", "GlorotNormal", "HeNormal", "HeUniform", "LecunNormal", "LecunUniform",
+                 "RandomNormal", "RandomUniform", "TruncatedNormal", "Zeros", "Ones", "Constant", "Orthogonal",
+                 "VarianceScaling", "Identity"]
+_CONFIG = ([f"keras.initializers.{n}" for n in _INITIALIZERS]
+           + [f"keras.regularizers.{n}" for n in ("l1", "l2", "l1_l2", "L1", "L2", "L1L2", "OrthogonalRegularizer")]
+           + [f"keras.constraints.{n}" for n in ("MaxNorm", "NonNeg", "UnitNorm", "MinMaxNorm", "max_norm")])
+_NO_RESULT = ["keras.backend.clear_session", "keras.utils.set_random_seed", "keras.mixed_precision.set_global_policy",
+              "keras.utils.plot_model", "keras.config.set_floatx", "keras.backend.set_floatx",
+              "keras.config.enable_unsafe_deserialization"]
+
+
+def _config(ctx: OpContext, *args, **kwargs):
+    """Initializers, regularizers and constraints configure weights, not shapes."""
+    return Obj(ctx.api, {}, ctx.site)
+
+
+def _no_result(ctx: OpContext, *args, **kwargs):
+    """Session and global settings: nothing shape-related happens."""
+    return Const(None)
+
+
+op(*_CONFIG)(_config)
+op(*_NO_RESULT)(_no_result)
+
+
 EXAMPLES = [
     ok("keras.Input", shape=(28, 28), expect=[None, 28, 28]),
     ok("keras.Input", (784,), batch_size=32, expect=[32, 784]),

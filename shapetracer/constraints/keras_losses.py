@@ -138,20 +138,24 @@ def check_loss(ctx: OpContext, loss: Value, target: Tensor, output: Tensor, wrap
 
 def _broadcasts(ctx: OpContext, spelled: str, t: list[Dim], o: list[Dim], step_batch: Dim | None,
                 involved: list, code: str) -> bool:
-    """Elementwise losses subtract target and output: right-aligned broadcasting."""
-    runtime_t = [step_batch] + t[1:] if step_batch is not None and t else t
-    runtime_o = [step_batch] + o[1:] if step_batch is not None and o else o
+    """Elementwise losses subtract target and output: right-aligned broadcasting.
+
+    A pair of dims known statically fails when the step is traced ("Dimensions
+    must be equal"); a pair involving an unknown batch axis fails when it runs,
+    with the batch size one step really sees ("Incompatible shapes").
+    """
+    runtime_t = [step_batch] + t[1:] if step_batch is not None and t and not t[0].known else t
+    runtime_o = [step_batch] + o[1:] if step_batch is not None and o and not o[0].known else o
     for offset in range(1, min(len(t), len(o)) + 1):
         a, b = runtime_t[-offset], runtime_o[-offset]
         if not (a.known and b.known) or a.value == b.value or a.value == 1 or b.value == 1:
             continue
-        batch_axis = offset == len(t) or offset == len(o)
-        if batch_axis and step_batch is not None:
-            ctx.fail(code, f"Incompatible shapes: {tf_dims(runtime_t)} vs. {tf_dims(runtime_o)} "
-                           f"[[{{{{node compile_loss/{spelled}/sub}}}}]]", involved)
-        else:
+        if t[-offset].known and o[-offset].known:
             ctx.fail(code, f"Dimensions must be equal, but are {a} and {b} for 'compile_loss/{spelled}/sub' "
                            f"with input shapes: {tf_dims(t)}, {tf_dims(o)}.", involved)
+        else:
+            ctx.fail(code, f"Incompatible shapes: {tf_dims(runtime_t)} vs. {tf_dims(runtime_o)} "
+                           f"[[{{{{node compile_loss/{spelled}/sub}}}}]]", involved)
         return False
     return True
 

@@ -305,7 +305,7 @@ def functional_model(ctx: OpContext, *args, **kwargs):
 # --- calling a model ------------------------------------------------------------------------------
 
 
-@op("keras.Model.__call__", "keras.Sequential.__call__", "keras.layers.Layer.__call__", "keras.Layer.__call__")
+@op("keras.Model.__call__", "keras.Sequential.__call__", "keras.layers.Layer.__call__")
 def model_call(ctx: OpContext, self, *args, **kwargs):
     """A model (or subclassed layer) called on tensors: check, then run its layers."""
     if not args and "inputs" not in kwargs:
@@ -376,10 +376,11 @@ def _call_sequential(ctx: OpContext, model: Obj, state: ModelState, inputs: Valu
 
 def _match_inputs(ctx: OpContext, state: ModelState, inputs: Value) -> list[Tensor] | None:
     """The given inputs in the order of the model's inputs, or None when they do not line up."""
-    if state.input_keys is not None and isinstance(inputs, DictVal):
+    if isinstance(inputs, DictVal):
+        keys = state.input_keys or [input_name(ref) for ref in state.inputs]
         tensors = []
-        for key in state.input_keys:
-            value = inputs.get(Const(key))
+        for key in keys:
+            value = inputs.get(Const(key)) if key is not None else None
             tensors.append(ctx.tensor(value) if value is not None else None)
         return None if any(t is None for t in tensors) else tensors
     given, _, _ = _flatten(ctx, inputs)
@@ -508,6 +509,23 @@ def _substitute(value: Value, mapping: dict[int, Value]) -> Value | None:
         entries = [(k, _substitute(v, mapping)) for k, v in value.entries]
         return None if any(v is None for _, v in entries) else DictVal(entries)
     return value
+
+
+# --- custom layers ----------------------------------------------------------------------------------
+
+
+@op("keras.layers.Layer.add_weight", "keras.Model.add_weight")
+def add_weight(ctx: OpContext, self, *args, shape=None, initializer=None, dtype=None, trainable=True,
+               autocast=True, regularizer=None, constraint=None, aggregation="none",
+               overwrite_with_gradient=False, name=None, **kwargs):
+    """A weight of the declared shape (``shape=None`` is a scalar)."""
+    if ctx.is_none(shape):
+        return ctx.result([], "float32", label="add_weight declared as", kind="variable")
+    dims = ctx.shape_arg(shape)
+    if dims is None:
+        return ctx.unknown_tensor("float32")
+    return ctx.result([d if d is not None else ctx.fresh("weight") for d in dims], "float32",
+                      label="add_weight declared as", kind="variable")
 
 
 # --- other model methods --------------------------------------------------------------------------

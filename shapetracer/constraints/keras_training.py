@@ -161,12 +161,17 @@ def _train_step(ctx: OpContext, model: Value, x: Value, y: Value, batch_size: Va
     if not batched and not _same_cardinality(ctx, inputs, targets):
         return False
     rows = _rows(ctx, inputs)
-    batch = rows[0] if fixed_batch and rows else ctx.fresh("batch")
-    step = _step_batch(ctx, inputs, batch_size, batched) if not fixed_batch else batch
+    step = _step_batch(ctx, inputs, batch_size, batched) if not fixed_batch else (rows[0] if rows else None)
+    batch = step if step is not None and (fixed_batch or _even_batches(rows, step)) else ctx.fresh("batch")
     outputs = _outputs(ctx, model, inputs, batch)
     if outputs is None or not flat_tensors(targets) or state.loss is None:
         return not ctx.failed
     return _targets_fit(ctx, state, targets, outputs, batch, step)
+
+
+def _even_batches(rows: list[Dim], step: Dim) -> bool:
+    """Keras traces fit with a static batch axis only when every batch is full."""
+    return bool(rows) and rows[0].known and step.known and rows[0].value % step.value == 0
 
 
 def _history(ctx: OpContext) -> Obj:
@@ -230,6 +235,32 @@ def predict(ctx: OpContext, self, x, batch_size=None, verbose="auto", steps=None
         else:
             arrays.append(UNKNOWN)
     return arrays[0] if len(arrays) == 1 and state.single_output else Seq(arrays, "list")
+
+
+# --- objects that configure training without touching shapes ----------------------------------
+
+OPTIMIZERS = ["SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adadelta", "Adamax", "Nadam", "Ftrl", "Lion",
+              "Adafactor", "LossScaleOptimizer"]
+SCHEDULES = ["ExponentialDecay", "PiecewiseConstantDecay", "PolynomialDecay", "InverseTimeDecay", "CosineDecay",
+             "CosineDecayRestarts"]
+CALLBACKS = ["EarlyStopping", "ModelCheckpoint", "ReduceLROnPlateau", "TensorBoard", "LearningRateScheduler",
+             "CSVLogger", "TerminateOnNaN", "History", "LambdaCallback", "BackupAndRestore", "ProgbarLogger"]
+METRICS = ["Accuracy", "BinaryAccuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "TopKCategoricalAccuracy",
+           "SparseTopKCategoricalAccuracy", "AUC", "Precision", "Recall", "MeanSquaredError", "MeanAbsoluteError",
+           "RootMeanSquaredError", "Mean", "Sum", "F1Score", "MeanIoU"]
+_CONFIG_OBJECTS = ([f"keras.optimizers.{n}" for n in OPTIMIZERS]
+                   + [f"keras.optimizers.legacy.{n}" for n in OPTIMIZERS]
+                   + [f"keras.optimizers.schedules.{n}" for n in SCHEDULES]
+                   + [f"keras.callbacks.{n}" for n in CALLBACKS]
+                   + [f"keras.metrics.{n}" for n in METRICS])
+
+
+def _config_object(ctx: OpContext, *args, **kwargs):
+    """Optimizers, schedules, callbacks and metric objects: configuration, no shapes."""
+    return Obj(ctx.api, {}, ctx.site)
+
+
+op(*_CONFIG_OBJECTS)(_config_object)
 
 
 # --- examples ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ which can only hide findings, never invent them.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +37,7 @@ class Bounds:
     unroll: int = 64
     call_depth: int = 8
     steps: int = 200_000  # evaluated nodes per file before giving up the rest
+    seconds: float = 10.0  # wall-clock budget per file
 
 
 @dataclass
@@ -77,6 +79,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
         self.call_stack: list[object] = []
         self.steps = 0
+        self.started = time.perf_counter()
         self.scope: ModuleScope | None = None  # module of the code being executed
         self.state: State | None = None  # the path being executed
         self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
@@ -104,8 +107,8 @@ class Interpreter(ExpressionMixin, CallMixin):
             final = merge_states(states) if states else None
             if final is not None and final.env is not scope.globals:
                 scope.globals.update(final.env)
-        except BudgetExceeded:
-            self.report("ST004", "step budget exhausted; the rest of the file was not analysed",
+        except BudgetExceeded as exc:
+            self.report("ST004", f"{exc} budget exhausted; the rest of the file was not analysed",
                         self.site(scope.module))
         finally:
             self.scope = saved
@@ -156,7 +159,9 @@ class Interpreter(ExpressionMixin, CallMixin):
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.bounds.steps:
-            raise BudgetExceeded()
+            raise BudgetExceeded("step")
+        if self.steps % 512 == 0 and time.perf_counter() - self.started > self.bounds.seconds:
+            raise BudgetExceeded("time")
 
     # -- blocks and statements ---------------------------------------------
     def exec_block(self, body, states: list[State]) -> list[State]:

@@ -8,6 +8,8 @@ spellings, and a name without a spec is simply "not modelled".
 
 from __future__ import annotations
 
+import re
+
 # Longest prefixes first: the first match wins.
 _PREFIXES: list[tuple[str, str]] = [
     ("tensorflow.compat.v1.keras.", "keras."),
@@ -50,6 +52,12 @@ _ALIASES = {
     "keras.engine.Model": "keras.Model",
     "keras.models.Model": "keras.Model",
     "keras.models.Sequential": "keras.Sequential",
+    "keras.engine.sequential.Sequential": "keras.Sequential",
+    "keras.engine.training.Model": "keras.Model",
+    "keras.engine.functional.Functional": "keras.Model",
+    "keras.engine.input_layer.Input": "keras.Input",
+    "keras.engine.base_layer.Layer": "keras.layers.Layer",
+    "keras.Layer": "keras.layers.Layer",
     "tf.compat.v1.Session": "tf.Session",
 }
 
@@ -71,7 +79,16 @@ def canonical(dotted: str) -> str:
         name = "keras." + name[len("tf.keras."):]
     elif name == "tf.keras":
         name = "keras"
+    legacy = _KERAS_LEGACY_MODULE.match(name)
+    if legacy:  # keras.layers.core.Dense (Keras 2 module paths) is keras.layers.Dense
+        name = f"keras.layers.{legacy.group(1)}"
     return _ALIASES.get(name, name)
+
+
+_KERAS_LEGACY_MODULE = re.compile(
+    r"^keras\.layers\.(?:core|convolutional|pooling|recurrent|recurrent_v2|normalization|"
+    r"normalization_v2|merge|merging|embeddings|advanced_activations|noise|wrappers|local|reshaping|"
+    r"attention|rnn|regularization|activation|dense_attention|cudnn_recurrent)\.(\w+)$")
 
 
 def child(parent: str, attribute: str) -> str:

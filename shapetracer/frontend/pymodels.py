@@ -144,6 +144,10 @@ def py_zip(ctx: OpContext, *iterables):
 def py_enumerate(ctx: OpContext, iterable, start=0):
     items = ctx.items(iterable)
     first = ctx.int(start)
+    if items is None and isinstance(iterable, Obj) and "element_spec" in iterable.attrs:
+        # a dataset: (step, element) pairs, as a generator of unknown length
+        pair = Seq([SymInt(Dim.fresh("i", 0)), iterable.attrs["element_spec"]], "tuple")
+        return Obj("generator", {"element": pair})
     if items is None or first is None:
         return UNKNOWN
     return Seq([Seq([Const(first + i), item], "tuple") for i, item in enumerate(items)], "list")

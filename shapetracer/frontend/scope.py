@@ -29,6 +29,8 @@ class ModuleScope:
         """1-based line/column of a node; the whole tree's positions are
         computed once, on the first request, so files without findings never
         pay for them."""
+        if node is self.module:
+            return (1, 1, 1, 1)  # whole-file notes need no positions
         if self._positions is None:
             wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
             self._positions = wrapper.resolve(PositionProvider)

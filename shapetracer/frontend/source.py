@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = 64 * 1024 * 1024  # beyond this, not even CPython's parser is run
+# libcst builds a Python object per node (about 1 ms per line on a loaded 2-core
+# machine); past this size the shape pass is skipped with a note, pyflakes still runs.
+MAX_SHAPE_BYTES = 1024 * 1024
 
 _PY2_PRINT = re.compile(r"^\s*print\s+(?![\s(=]|$)[\"'\w]", re.MULTILINE)
 _PY2_EXCEPT = re.compile(r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", re.MULTILINE)
@@ -34,7 +37,7 @@ class SourceProblem:
 @dataclass
 class ParsedSource:
     text: str
-    module: cst.Module
+    module: cst.Module | None  # None when the file is too large for the shape pass
     tree: ast.Module  # CPython's own parse: the judge of validity, reused by pyflakes
 
 
@@ -59,7 +62,7 @@ def decode(data: bytes) -> str | SourceProblem:
     return text
 
 
-def parse(text: str) -> ParsedSource | SourceProblem:
+def parse(text: str, with_cst: bool = True) -> ParsedSource | SourceProblem:
     """Parse Python 3 source; Python 2 idioms are told apart from other syntax errors.
 
     CPython's parser decides what is valid (libcst accepts a few Python 2 forms);
@@ -75,6 +78,8 @@ def parse(text: str) -> ParsedSource | SourceProblem:
         return SourceProblem("ST004", "expression nesting too deep to parse")
     except ValueError as exc:
         return SourceProblem("ST003", f"cannot compile: {exc}")
+    if not with_cst:
+        return ParsedSource(text, None, tree)
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
@@ -103,4 +108,4 @@ def read_and_parse(data: bytes) -> ParsedSource | SourceProblem:
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text
-    return parse(text)
+    return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES)

@@ -17,6 +17,7 @@ import gzip
 import lzma
 import os
 import stat
+import struct
 import tarfile
 import zipfile
 import zlib
@@ -279,7 +280,9 @@ class _CountedStream:
         self.seen = 0
 
     def read(self, size: int = -1) -> bytes:
-        data = self.inner.read(size if size is not None and size >= 0 else CHUNK)
+        # Never more than a chunk per call: a header claiming gigabytes must meet the
+        # counter before it meets memory.
+        data = self.inner.read(CHUNK if size is None or size < 0 else min(size, CHUNK))
         self.seen += len(data)
         self.budget.add(len(data))
         if self.compressed and self.seen > self.caps.ratio_floor:
@@ -356,16 +359,43 @@ def _read_zip(path: str, caps: Caps) -> JobContents:
     contents = JobContents("zip")
     budget = _Budget(contents, caps)
     try:
-        with open(path, "rb") as raw, zipfile.ZipFile(raw) as archive:
-            for info in archive.infolist():
-                if not _counted(contents, caps):
-                    break
-                _zip_member(contents, caps, budget, archive, info)
+        with open(path, "rb") as raw:
+            problem = _zip_directory_too_large(raw, caps)
+            if problem is not None:
+                contents.fail("too_large", problem)
+                return contents
+            with zipfile.ZipFile(raw) as archive:
+                for info in archive.infolist():
+                    if not _counted(contents, caps):
+                        break
+                    _zip_member(contents, caps, budget, archive, info)
     except CapExceeded as exc:
         contents.fail("too_large", str(exc))
     except CORRUPT as exc:
         contents.fail("unreadable", "corrupt archive: " + describe(exc))
     return contents
+
+
+def _zip_directory_too_large(raw, caps: Caps) -> str | None:
+    """Check the end record before ``ZipFile`` parses the central directory.
+
+    ``ZipFile`` builds every entry in memory up front, so a directory of millions of
+    entries would cost gigabytes before the member cap could say no.  Its size and
+    count come from the end record; bounding both bounds that parse.
+    """
+    end_record = getattr(zipfile, "_EndRecData", None)
+    if end_record is None:
+        return None
+    try:
+        record = end_record(raw)
+    except (OSError, ValueError, struct.error):
+        return None  # let ZipFile report the damage
+    if not record:
+        return None
+    entries, size = record[zipfile._ECD_ENTRIES_TOTAL], record[zipfile._ECD_SIZE]
+    if entries > caps.max_members or size > caps.max_members * 1024:
+        return f"the zip directory lists {entries} members in {size} bytes (cap: {caps.max_members} members)"
+    return None
 
 
 def _zip_member(contents: JobContents, caps: Caps, budget: _Budget, archive: zipfile.ZipFile,

@@ -11,6 +11,7 @@ engines run it in a child process with a deadline.
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 
 from shapetracer.jobs.archive import JobContents, Member, describe, read_job
@@ -28,7 +29,7 @@ def scan_one(job_ref: str, config: ScanConfig) -> dict:
     job, source = job_identity(job_ref)
     record = Record(job=job, source=source, config_hash=config.config_hash())
     try:
-        _fill(record, source, config)
+        _fill(record, os.path.abspath(os.fspath(job_ref)), config)  # the real path, not its label
     except Exception as exc:  # noqa: BLE001 - a bug of ours is a record, not a lost job
         record.status, record.error = "internal_error", describe(exc)
     record.timings["total"] = round(time.perf_counter() - started, 4)

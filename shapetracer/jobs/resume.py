@@ -10,13 +10,17 @@ A job whose record was torn is simply scanned again.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapetracer.jobs.records import to_line
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no lock (the local engine needs POSIX anyway)
+    fcntl = None
 
 
 class ResumeError(Exception):
@@ -46,12 +50,16 @@ class ResultsFile:
     def __enter__(self) -> "ResultsFile":
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            created = not self.path.exists()
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            if created:
+                _fsync_directory(self.path.parent)  # the new file's name survives a power loss
         except OSError as exc:
             raise ResumeError(f"cannot open {self.path}: {exc.strerror or exc}") from exc
         self.handle = os.fdopen(fd, "r+b", buffering=0)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             self.handle.close()
             raise ResumeError(f"{self.path} is being written by another scan") from exc
@@ -78,33 +86,47 @@ class ResultsFile:
         self.existing.done.add(record["source"])
 
     def _load(self) -> Existing:
+        """Read what is there line by line (outputs of millions of jobs do not fit in memory)."""
         existing = Existing()
-        data = self._read_all()
-        end = data.rfind(b"\n") + 1  # everything after the last newline is a torn write
-        if end < len(data):
-            existing.torn_bytes = len(data) - end
-            self.handle.truncate(end)
+        complete = 0  # offset just after the last newline
+        with open(self.path, "rb") as reader:
+            for line in reader:
+                if not line.endswith(b"\n"):
+                    existing.torn_bytes = len(line)  # a write cut short: only ever the last line
+                    break
+                complete += len(line)
+                self._note(existing, line)
+        if existing.torn_bytes:
+            self.handle.truncate(complete)
             os.fsync(self.handle.fileno())
-        for line in data[:end].splitlines():
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                source = record["source"]
-            except (ValueError, TypeError, KeyError):
-                source = None
-            if not isinstance(source, str):
-                existing.bad_lines += 1
-                continue
-            existing.records += 1
-            existing.done.add(source)
-            if isinstance(record.get("config_hash"), str) and record["config_hash"]:
-                existing.config_hashes.add(record["config_hash"])
         return existing
 
-    def _read_all(self) -> bytes:
-        self.handle.seek(0)
-        chunks = []
-        while chunk := self.handle.read(1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
+    @staticmethod
+    def _note(existing: Existing, line: bytes) -> None:
+        if not line.strip():
+            return
+        try:
+            record = json.loads(line)
+            source = record["source"]
+        except (ValueError, TypeError, KeyError):
+            source = None
+        if not isinstance(source, str):
+            existing.bad_lines += 1
+            return
+        existing.records += 1
+        existing.done.add(source)
+        if isinstance(record.get("config_hash"), str) and record["config_hash"]:
+            existing.config_hashes.add(record["config_hash"])
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

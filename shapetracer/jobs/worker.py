@@ -32,6 +32,9 @@ def main() -> int:
     protocol = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)  # print() in any library now goes to stderr, not into the protocol
     faulthandler.enable()  # a segfault leaves a traceback on stderr for the crash record
+    # Ctrl-C reaches the whole process group; only the parent decides what it means.
+    # A worker dying of it first would make its job look "crashed" and be skipped on resume.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
     lines = _lines(0)
     first = next(lines, None)

@@ -43,7 +43,7 @@ def test_json_format_validates_and_names_the_core(runner):
     jsonschema.Draft7Validator(SCHEMA).validate(document)
     [finding] = [f for f in document["findings"] if f["code"] == "ST101"]
     assert finding["category"] == "shape"
-    assert finding["line"] == 28
+    assert finding["line"] == 29
     assert sorted(r["line"] for r in finding["related"]) == [26, 27]
 
 

@@ -152,3 +152,9 @@ def read_job_bytes(name: str, data: bytes, caps: Caps):
         path = Path(directory) / name
         path.write_bytes(data)
         return read_job(str(path), caps)
+
+
+def test_tar_member_cap_reads_up_to_the_cap():
+    entries = [(f"m{i:02d}.py", CLEAN) for i in range(60)]
+    contents = read_job_bytes("many.tar.gz", tar_bytes(entries), Caps(max_members=50))
+    assert contents.problem == "too_large" and len(contents.members) == 50

@@ -3,7 +3,7 @@
 Every corpus file under ``corpus/shape/`` starts with a header comment block::
 
     # pattern: 2          row of shared/patterns.md, or "clean"
-    # style: tf1          tf1 | tf1-plain | tf2 | numpy
+    # style: tf1          tf1 | tf1-plain | tf2 | keras | numpy
     # oracle: legacy-keras, runs    (optional, comma separated)
 
 and a buggy program ``bug_<stem>.py`` marks the line where TensorFlow raises
@@ -26,8 +26,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPUS_ROOT = REPO_ROOT / "corpus" / "shape"
 
 FAMILIES = ("matmul", "reshape", "conv", "feed", "losses", "reduction", "manipulation",
-            "broadcast", "rnn", "numpy", "misc")
-STYLES = ("tf1", "tf1-plain", "tf2", "numpy")
+            "broadcast", "rnn", "numpy", "misc", "keras")
+# keras: TF2 Keras programs (tf.keras / keras / tf_keras), run as they are, like tf2.
+STYLES = ("tf1", "tf1-plain", "tf2", "keras", "numpy")
 ORACLE_FLAGS = ("legacy-keras", "runs")
 # Rows of shared/patterns.md (kept here because shared/ is not part of the repo).
 PATTERN_ROWS = range(1, 35)

@@ -6,6 +6,7 @@ or ``SHAPETRACER_ORACLE=1 python -m pytest``.  See README.md beside this file.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
@@ -23,11 +24,21 @@ pytestmark = pytest.mark.oracle
 PROGRAMS = corpus_meta.load_corpus()
 
 
+def _selected_programs(session: pytest.Session) -> list:
+    """The programs of the oracle tests this run will execute (so `-k` stays fast)."""
+    chosen = [item.callspec.params["program"] for item in session.items
+              if getattr(item, "originalname", None) == "test_program_behaves_as_labelled"
+              and hasattr(item, "callspec")]
+    return chosen or PROGRAMS
+
+
 @pytest.fixture(scope="session")
-def oracle_results() -> dict[str, dict]:
-    """Run the whole corpus once, in parallel, before the first check."""
-    pytest.importorskip("tensorflow", reason="the oracle needs tensorflow-cpu")
-    results = pool.run_requests([pool.request_for(p) for p in PROGRAMS])
+def oracle_results(request: pytest.FixtureRequest) -> dict[str, dict]:
+    """Run every selected corpus program once, in parallel, before the first check."""
+    if importlib.util.find_spec("tensorflow") is None:  # importing it here would cost seconds
+        pytest.skip("the oracle needs tensorflow-cpu")
+    programs = _selected_programs(request.session)
+    results = pool.run_requests([pool.request_for(p) for p in programs])
     report = os.environ.get("SHAPETRACER_ORACLE_REPORT")
     if report:
         Path(report).write_text(json.dumps(results, indent=1, sort_keys=True))

@@ -25,6 +25,9 @@ INVALID = ["InvalidArgumentError", "OpError", "Exception", "BaseException", "obj
     (INVALID, "Graph execution error:\n\nDetected at node 'Reshape' defined at (most recent call last):\n"
               "  File \"a.py\", line 3\n\nOnly one input size may be -1, not both 0 and 1\n"),
     (["TypeError", "Exception"], "only 0-dimensional arrays can be converted to Python scalars"),
+    (VALUE, "Exception encountered when calling Sequential.call().\n\n\x1b[1mInvalid input shape for "
+            "input Tensor(\"data:0\", shape=(16, 28, 28)). Expected shape (None, 784)\x1b[0m\n\n"
+            "Arguments received by Sequential.call():\n  \u2022 inputs=tf.Tensor(shape=(16, 28, 28))"),
 ])
 def test_shape_errors_are_recognised(mro, message):
     assert is_shape_error(mro, message)
@@ -35,6 +38,8 @@ def test_shape_errors_are_recognised(mro, message):
     (["TypeError", "Exception"], "unsupported operand type(s) for +: 'int' and 'str'"),
     (VALUE, "could not convert string to float: 'abc'"),
     (["AttributeError", "Exception"], "module 'tensorflow' has no attribute 'layers'"),
+    (VALUE, "Exception encountered when calling Dense.call().\n\nunsupported callable\n\n"
+            "Arguments received by Dense.call():\n  \u2022 inputs=tf.Tensor(shape=(2, 3))"),
     (INVALID, "Graph execution error:\n\nDetected at node 'ReadFile':\n  File \"a.py\", line 3, in reshape\n"
               "\nNotFoundError-like: file data.bin not found\n"),
 ])

@@ -31,20 +31,25 @@ SHAPE_WORDS = re.compile(
 SCALAR_CONVERSION = re.compile(r"only (0-dimensional|length-1|size-1) arrays can be converted")
 
 _NOISE = re.compile(r"^(Graph execution error:|Detected at node|Original stack trace|"
-                    r"Errors may have originated|Node: |\s|$)")
+                    r"Errors may have originated|Node: |Exception encountered when calling|"
+                    r"\s|$)")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def headline(message: str) -> str:
     """The line that states the error.
 
     TensorFlow runtime errors wrap the kernel's message in "Graph execution error:",
-    node names and a stack trace quoting program source; only the kernel's own line
-    may decide whether the error is about shapes.
+    node names and a stack trace quoting program source, and Keras 3 wraps a layer's
+    error in "Exception encountered when calling ..." plus the call's arguments (with
+    terminal colour codes); only the op's or layer's own line may decide whether the
+    error is about shapes.
     """
-    for line in (message or "").splitlines():
+    text = _ANSI.sub("", message or "")
+    for line in text.splitlines():
         if not _NOISE.match(line):
             return line.strip()
-    return (message or "").strip()
+    return text.strip()
 
 
 def is_shape_error(mro: list[str], message: str) -> bool:

@@ -1,0 +1,106 @@
+"""Small ops without a family: tf.nn.in_top_k, tf.add_n, tf.group and tf.no_op.
+
+References: TensorFlow's InTopKV2 shape function (predictions rank 2, targets
+rank 1, equal batch: "Shape must be rank 1 but is rank 2", "Dimensions must be
+equal, but are 8 and 7"), AddN's (every input merged into one shape: "Shapes
+must be equal rank, but are 2 and 1", "Dimension 0 in both shapes must be
+equal, but are 2 and 1. Shapes are [2,3] and [1,3].") and the NoOp that
+tf.group and tf.no_op build (an Operation, not a tensor).
+"""
+
+from __future__ import annotations
+
+from shapetracer.constraints._common import merge_shapes
+from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.spec import OpContext, op
+from shapetracer.frontend.values import Obj, Tensor
+
+
+def _in_top_k_operands(ctx: OpContext, predictions, targets) -> tuple[Tensor | None, Tensor | None]:
+    """TF 2's tf.nn/tf.math.in_top_k take (targets, predictions, k); compat.v1's take
+    (predictions, targets, k), and both are canonicalised to one name.  Keywords are
+    unambiguous; for positional calls, a rank-1 first operand beside a rank-2 second
+    one is read as the TF 2 order (never report an error TF 2 would accept)."""
+    p, t = ctx.tensor(predictions), ctx.tensor(targets)
+    if p is not None and t is not None and p.shape.rank == 1 and t.shape.rank == 2:
+        return t, p
+    return p, t
+
+
+@op("tf.nn.in_top_k", "tf.math.in_top_k")
+def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
+    p, t = _in_top_k_operands(ctx, predictions, targets)
+    for tensor, rank in ((p, 2), (t, 1)):
+        if tensor is not None and tensor.shape.rank is not None and tensor.shape.rank != rank:
+            ctx.fail("ST102", f"{ctx.display}: Shape must be rank {rank} but is rank {tensor.shape.rank} "
+                     f"(input shapes: {_shapes(p, t)})", [tensor])
+            return ctx.unknown_tensor("bool")
+    if p is None or t is None or p.shape.dims is None or t.shape.dims is None:
+        batch = t.shape.dims[0] if t is not None and t.shape.dims is not None else None
+        if batch is None and p is not None and p.shape.dims is not None:
+            batch = p.shape.dims[0]
+        return ctx.result([batch] if batch is not None else [None], "bool", label="compared to")
+    rows, count = p.shape.dims[0], t.shape.dims[0]
+    if not ctx.require(rows.eq(count), "ST109",
+                       f"{ctx.display}: Dimensions must be equal, but are {rows} and {count} "
+                       f"(input shapes: {_shapes(p, t)})", [rows, count]):
+        return ctx.unknown_tensor("bool")
+    return ctx.result([rows if rows.known or not count.known else count], "bool", label="compared to")
+
+
+def _shapes(p: Tensor | None, t: Tensor | None) -> str:
+    parts = [x.shape.tf_str() if x is not None else "<unknown>" for x in (p, t)]
+    return ", ".join(parts + ["[]"])
+
+
+@op("tf.add_n", "tf.math.add_n")
+def add_n(ctx: OpContext, inputs, name=None):
+    items = ctx.items(inputs)
+    if items is None:
+        return ctx.unknown_tensor()
+    if not items:
+        ctx.fail("ST130", f"{ctx.display}: Inputs must be an iterable of at least one Tensor/IndexedSlices "
+                 f"with the same dtype and shape.")
+        return ctx.unknown_tensor()
+    tensors = [ctx.tensor(item) for item in items]
+    known = [t for t in tensors if t is not None]
+    if not known:
+        return ctx.unknown_tensor()
+    merged = known[0].shape
+    for other in known[1:]:
+        code = "ST102" if merged.rank is not None and other.shape.rank not in (None, merged.rank) else "ST103"
+        result = merge_shapes(ctx, code, merged, other.shape, [known[0], other])
+        if result is None:
+            return ctx.unknown_tensor(known[0].dtype)
+        merged = result
+    return ctx.result(merged, known[0].dtype, label="summed to")
+
+
+@op("tf.group")
+def group(ctx: OpContext, *inputs, **kwargs):
+    return Obj("tf.Operation", origin=ctx.site)
+
+
+@op("tf.no_op")
+def no_op(ctx: OpContext, name=None):
+    return Obj("tf.Operation", origin=ctx.site)
+
+
+EXAMPLES = [
+    ok("tf.nn.in_top_k", T(8, 10), T(8, dtype="int32"), 1, expect=[8]),
+    ok("tf.math.in_top_k", T(8, dtype="int32"), T(8, 10), 5, expect=[8]),
+    ok("tf.nn.in_top_k", predictions=T(None, 10), targets=T(None, dtype="int32"), k=1, expect=[None]),
+    ok("tf.nn.in_top_k", T(None, 10), T(32, dtype="int32"), 1, expect=[32]),
+    bad("tf.nn.in_top_k", T(8, 10), T(8, 1, dtype="int32"), 1, code="ST102"),
+    bad("tf.nn.in_top_k", predictions=T(10), targets=T(8, dtype="int32"), k=1, code="ST102"),
+    bad("tf.math.in_top_k", T(8, 10), T(7, dtype="int32"), 1, code="ST109"),
+    ok("tf.add_n", [T(2, 3), T(2, 3)], expect=[2, 3]),
+    ok("tf.add_n", [T(None, 3), T(2, None)], expect=[2, 3]),
+    ok("tf.math.add_n", [T(2, 3)], expect=[2, 3]),
+    bad("tf.add_n", [T(2, 3), T(1, 3)], code="ST103"),
+    bad("tf.add_n", [T(2, 3), T(3)], code="ST102"),
+    bad("tf.add_n", [], code="ST130"),
+    ok("tf.group", T(2), T(3)),
+    ok("tf.group"),
+    ok("tf.no_op"),
+]
