@@ -77,7 +77,8 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
                            interpreter.site(parsed.module))
     finally:
         sys.setrecursionlimit(limit)
-    findings = [_to_finding(r) for r in interpreter.reports]
+    # Positions cost a walk of the whole tree: make them only for reports that are shown.
+    findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
     if options.generic:
         findings.extend(_generic(parsed, display_path, options))
     findings = _filter(findings, options, display_path)

@@ -363,9 +363,6 @@ def _call_sequential(ctx: OpContext, model: Obj, state: ModelState, inputs: Valu
     x = _adjust_rank(ctx, model, state.inputs[0], x)
     if x is None:
         return UNKNOWN
-    fast = _reuse_outputs(state, [x])
-    if fast is not None:
-        return fast[0]
     out: Value = x
     for layer in state.layers:
         out = apply_layer(ctx, layer, out)
@@ -401,9 +398,9 @@ def _call_functional(ctx: OpContext, model: Obj, state: ModelState, inputs: Valu
         if fixed is None:
             return UNKNOWN
         adjusted.append(fixed)
-    outputs = _reuse_outputs(state, adjusted)
-    if outputs is None:
-        outputs = _replay(ctx, state, adjusted)
+    # Replayed even when the shapes are the model's own: some checks only fail on data
+    # (a shared LSTM called with two feature sizes).
+    outputs = _replay(ctx, state, adjusted) if state.nodes is not None else _reuse_outputs(state, adjusted)
     if ctx.failed:
         return UNKNOWN
     return _pack(state, outputs if outputs is not None else [ctx.unknown_tensor() for _ in state.outputs])
@@ -455,7 +452,8 @@ def _adjust_rank(ctx: OpContext, model: Value, ref: Tensor, x: Tensor) -> Tensor
 
 
 def _reuse_outputs(state: ModelState, given: list[Tensor]) -> list[Value] | None:
-    """Inputs shaped exactly like the model's: its outputs, with the caller's batch."""
+    """Inputs shaped exactly like the model's: its outputs, with the caller's batch
+    (for graphs that cannot be replayed node by node)."""
     for ref, x in zip(state.inputs, given):
         if ref.shape.rank != x.shape.rank or ref.shape.dims is None:
             return None

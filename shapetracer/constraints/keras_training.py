@@ -162,16 +162,18 @@ def _train_step(ctx: OpContext, model: Value, x: Value, y: Value, batch_size: Va
         return False
     rows = _rows(ctx, inputs)
     step = _step_batch(ctx, inputs, batch_size, batched) if not fixed_batch else (rows[0] if rows else None)
-    batch = step if step is not None and (fixed_batch or _even_batches(rows, step)) else ctx.fresh("batch")
+    static = fixed_batch or (not batched and _even_batches(ctx, rows, batch_size))
+    batch = step if step is not None and static else ctx.fresh("batch")
     outputs = _outputs(ctx, model, inputs, batch)
     if outputs is None or not flat_tensors(targets) or state.loss is None:
         return not ctx.failed
     return _targets_fit(ctx, state, targets, outputs, batch, step)
 
 
-def _even_batches(rows: list[Dim], step: Dim) -> bool:
-    """Keras traces fit with a static batch axis only when every batch is full."""
-    return bool(rows) and rows[0].known and step.known and rows[0].value % step.value == 0
+def _even_batches(ctx: OpContext, rows: list[Dim], batch_size: Value) -> bool:
+    """Keras traces fit with a static batch axis only when ``batch_size`` divides the samples."""
+    size = ctx.int(batch_size) if not ctx.is_none(batch_size) else 32
+    return bool(rows) and rows[0].known and size is not None and size > 0 and rows[0].value % size == 0
 
 
 def _history(ctx: OpContext) -> Obj:
@@ -261,6 +263,19 @@ def _config_object(ctx: OpContext, *args, **kwargs):
 
 
 op(*_CONFIG_OBJECTS)(_config_object)
+
+_OPTIMIZER_METHODS = ["apply_gradients", "minimize", "apply", "build", "get_config"]
+_METRIC_METHODS = ["update_state", "result", "reset_state", "reset_states"]
+
+
+def _config_method(ctx: OpContext, self, *args, **kwargs):
+    """Updating weights or running sums: nothing whose shape the program reads."""
+    return Const(None) if ctx.api.rsplit(".", 1)[-1] in ("apply_gradients", "update_state", "reset_state",
+                                                         "reset_states", "build") else UNKNOWN
+
+
+op(*[f"keras.optimizers.{n}.{m}" for n in OPTIMIZERS for m in _OPTIMIZER_METHODS]
+   + [f"keras.metrics.{n}.{m}" for n in METRICS for m in _METRIC_METHODS])(_config_method)
 
 
 # --- examples ---------------------------------------------------------------------------------------

@@ -1,0 +1,148 @@
+"""Throughput of ``shapetracer scan`` on synthetic job archives built from the corpus.
+
+    python bench/scan.py [--jobs-count N] [--no-dask] [--keep DIR]
+
+Builds N jobs (a mix of folders, .tar.gz and .zip; 1-3 corpus programs each plus a
+short failure log; every script made unique so the cache cannot help), then scans
+them through the real scan path (``runner.run_scan``: pool, records, fsync per
+record) with 1 worker, with every core, with the Dask engine on a local cluster,
+and once more on every core with a warm cache.  Prints jobs/s and the projected
+time for the study's 12,289 jobs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import resource
+import shutil
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from shapetracer.jobs.config import ScanConfig  # noqa: E402
+from shapetracer.jobs.local import default_workers  # noqa: E402
+from shapetracer.jobs.runner import run_scan  # noqa: E402
+
+STUDY_JOBS = 12_289
+LOG = """2019-03-02 10:11:12.345678: I tensorflow/core/platform/cpu_feature_guard.cc:141] Your CPU supports AVX2
+Epoch 1/10
+Traceback (most recent call last):
+  File "{script}", line 42, in <module>
+    model.fit(x, y)
+ValueError: Dimensions must be equal, but are 784 and 10 for 'MatMul' (op: 'MatMul') with input shapes: [?,784], [10,784].
+"""
+
+
+def corpus_programs() -> list[tuple[str, bytes]]:
+    programs = sorted((ROOT / "corpus").rglob("*.py"))
+    if not programs:
+        raise SystemExit("no .py files under corpus/")
+    return [(p.name, p.read_bytes()) for p in programs]
+
+
+def build_jobs(directory: Path, count: int, seed: int = 7) -> None:
+    """``count`` jobs; each script gets a unique trailing comment (no cache hits)."""
+    rng = random.Random(seed)
+    programs = corpus_programs()
+    directory.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        files = {}
+        for name, data in rng.sample(programs, rng.randint(1, min(3, len(programs)))):
+            files[f"src/{name}"] = data + f"\n# job {index}\n".encode()
+        files["logs/stderr.log"] = LOG.format(script=next(iter(files))).encode()
+        kind = index % 3
+        if kind == 0:
+            for member, data in files.items():
+                target = directory / f"job_{index:05d}" / member
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+        elif kind == 1:
+            with tarfile.open(directory / f"job_{index:05d}.tar.gz", "w:gz") as archive:
+                for member, data in files.items():
+                    info = tarfile.TarInfo(member)
+                    info.size = len(data)
+                    archive.addfile(info, io.BytesIO(data))
+        else:
+            with zipfile.ZipFile(directory / f"job_{index:05d}.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+                for member, data in files.items():
+                    archive.writestr(member, data)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its reaped descendants (the pool's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure(label: str, jobs_dir: Path, work: Path, count: int, **options) -> float:
+    """Scan once; print wall-clock jobs/s, CPU per job, and both projections for 12,289 jobs.
+
+    The CPU figure does not depend on what else the machine runs: CPU-seconds per job
+    times 12,289 divided by the cores is the time on an otherwise idle machine with
+    perfect scaling.  (Dask workers' children are not reaped by us, so the Dask line
+    counts only the driver and the cluster processes.)
+    """
+    output = work / f"{label.replace(' ', '_').replace(',', '')}.jsonl"
+    config = ScanConfig(cache_dir=options.pop("cache_dir", None))
+    load = os.getloadavg()[0]
+    cpu_before, started = _cpu(), time.perf_counter()
+    outcome = run_scan([jobs_dir], output, config, progress=False, **options)
+    seconds, cpu = time.perf_counter() - started, _cpu() - cpu_before
+    rate = outcome.scanned / seconds
+    workers = options.get("workers") or default_workers()
+    statuses = ", ".join(f"{k} {v}" for k, v in outcome.statuses.most_common())
+    print(f"{label:34} {outcome.scanned:6d} jobs {seconds:7.1f} s {rate:7.1f} jobs/s -> 12,289 in "
+          f"{STUDY_JOBS / rate / 60:5.1f} min | CPU {1000 * cpu / outcome.scanned:5.0f} ms/job -> "
+          f"{STUDY_JOBS * cpu / outcome.scanned / workers / 60:5.1f} min on {workers} idle core(s) "
+          f"| load {load:.1f} [{statuses}]", flush=True)
+    assert outcome.scanned == count, "every job must have a record"
+    return rate
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs-count", type=int, default=1200)
+    parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--keep", type=Path, help="build the jobs here and keep them")
+    args = parser.parse_args(argv)
+
+    work = Path(tempfile.mkdtemp(prefix="shapetracer-bench-"))
+    jobs_dir = args.keep or work / "jobs"
+    try:
+        started = time.perf_counter()
+        if not jobs_dir.exists():
+            build_jobs(jobs_dir, args.jobs_count)
+        print(f"built {args.jobs_count} jobs from {len(corpus_programs())} corpus programs in "
+              f"{time.perf_counter() - started:.1f} s; cores: {default_workers()}; "
+              f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+        one = measure("local, 1 worker", jobs_dir, work, args.jobs_count, workers=1)
+        cores = default_workers()
+        every = measure(f"local, {cores} workers", jobs_dir, work, args.jobs_count, workers=cores)
+        print(f"{'scaling 1 -> ' + str(cores) + ' workers':28} x{every / one:.2f}")
+        if not args.no_dask:
+            try:
+                import distributed  # noqa: F401
+            except ImportError:
+                print("dask: not installed (pip install 'shapetracer[dask]')")
+            else:
+                measure(f"dask LocalCluster, {cores} workers", jobs_dir, work, args.jobs_count, engine="dask",
+                        workers=cores)
+        cache = work / "cache"
+        measure("cache: cold", jobs_dir, work, args.jobs_count, workers=cores, cache_dir=str(cache))
+        measure("cache: warm", jobs_dir, work, args.jobs_count, workers=cores, cache_dir=str(cache))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

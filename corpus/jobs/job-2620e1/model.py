@@ -1,0 +1,15 @@
+"""A subclassed Keras classifier."""
+
+import tensorflow as tf
+
+
+class Classifier(tf.keras.Model):
+    def __init__(self, hidden_units, num_classes):
+        super().__init__()
+        self.hidden_units = hidden_units
+        self.hidden = tf.keras.layers.Dense(hidden_units, activation="relu")
+        self.classifier = tf.keras.layers.Dense(num_classes)
+
+    def call(self, inputs, training=False):
+        x = self.hidden(tf.concat([inputs, tf.ones([4, 1])], axis=1))
+        return self.classifier(x)

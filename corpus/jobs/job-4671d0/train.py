@@ -1,0 +1,58 @@
+"""Train an MLP classifier on feature vectors (TF1 graph mode)."""
+
+import argparse
+
+import numpy as np
+import tensorflow.compat.v1 as tf
+from tensorflow.contrib import layers as contrib_layers
+
+tf.disable_v2_behavior()
+
+
+def make_batch(batch_size, num_features, num_classes):
+    """Random features and one-hot labels (stand-in for the feature store reader)."""
+    features = np.random.rand(batch_size, num_features).astype(np.float32)
+    labels = np.eye(num_classes)[np.random.randint(0, num_classes, batch_size)]
+    return features, labels
+
+
+def dense(inputs, in_size, out_size, name):
+    weights = tf.Variable(tf.truncated_normal([in_size, out_size], stddev=0.1), name=name + "_w")
+    bias = tf.Variable(tf.zeros([out_size]), name=name + "_b")
+    return tf.matmul(inputs, weights) + bias
+
+
+def build_model(x, hidden, num_classes):
+    h = tf.nn.relu(dense(x, 8, hidden, "hidden"))
+    logits = dense(h, hidden, num_classes, "logits")
+    return logits
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description="MLP classifier")
+    parser.add_argument("--batch_size", type=int, default=16)
+    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--steps", type=int, default=2)
+    return parser.parse_args()
+
+
+def main():
+    args = parse_args()
+    x = tf.placeholder(tf.float32, [None, 8], name="x")
+    y = tf.placeholder(tf.float32, [None, 3], name="y")
+    logits = build_model(x, 16, 3)
+    loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=logits))
+    train_op = tf.train.GradientDescentOptimizer(args.lr).minimize(loss)
+    correct = tf.equal(tf.argmax(logits, 1), tf.argmax(y, 1))
+    accuracy = tf.reduce_mean(tf.cast(correct, tf.float32))
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for step in range(args.steps):
+            batch_x, batch_y = make_batch(args.batch_size, 8, 3)
+            _, loss_value, acc = sess.run([train_op, loss, accuracy], feed_dict={x: batch_x, y: batch_y})
+            print("step %d loss %.4f acc %.3f" % (step, loss_value, acc))
+    print("training finished")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Train a small CNN on image batches (TF1 graph mode)."""
+
+import argparse
+import os
+
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow.contrib.slim as slim
+
+tf.disable_v2_behavior()
+
+
+def make_images(batch_size):
+    """A batch of random images and sparse labels."""
+    images = np.random.rand(batch_size, 16, 16, 1).astype(np.float32)
+    labels = np.random.randint(0, 10, size=batch_size)
+    return images, labels
+
+
+def conv_layer(inputs, in_channels, out_channels, name):
+    with tf.variable_scope(name):
+        kernel = tf.get_variable("kernel", [3, 3, in_channels, out_channels], initializer=tf.glorot_uniform_initializer())
+        bias = tf.get_variable("bias", [out_channels], initializer=tf.zeros_initializer())
+        conv = tf.nn.conv2d(inputs, kernel, strides=[1, 1, 1, 1], padding="SAME")
+        return tf.nn.relu(conv + bias)
+
+
+def build_cnn(images, num_classes):
+    net = conv_layer(images, 1, 16, "conv1")
+    net = tf.nn.max_pool(net, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+    net = conv_layer(net, 16, 32, "conv2")
+    net = tf.nn.max_pool(net, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="SAME")
+    flat = tf.reshape(net, [-1, 512])
+    weights = tf.get_variable("fc_w", [512, num_classes])
+    return tf.matmul(flat, weights)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--batch_size", type=int, default=4)
+    parser.add_argument("--lr", type=float, default=0.0005)
+    parser.add_argument("--steps", type=int, default=2)
+    parser.add_argument("--model_dir", default="checkpoints")
+    return parser.parse_args()
+
+
+def main():
+    args = parse_args()
+    images = tf.placeholder(tf.float32, [None, 16, 16, 1], name="images")
+    labels = tf.placeholder(tf.int64, [None], name="labels")
+    logits = build_cnn(images, 10)
+    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+    optimizer = tf.train.AdamOptimizer(args.lr)
+    train_op = optimizer.minimize(loss)
+    saver = tf.train.Saver()
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for step in range(args.steps):
+            batch_images, batch_labels = make_images(args.batch_size)
+            _, value = sess.run([train_op, loss], feed_dict={images: batch_images, labels: batch_labels})
+            print("step {}: loss={:.4f}".format(step, value))
+        os.makedirs(args.model_dir, exist_ok=True)
+        saver.save(sess, os.path.join(args.model_dir, "model.ckpt"))
+
+
+if __name__ == "__main__":
+    main()

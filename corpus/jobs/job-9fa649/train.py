@@ -1,0 +1,27 @@
+"""Train a small Keras CNN image classifier."""
+
+import tensorflow as tf
+
+from data import make_dataset
+from model import build_cnn
+
+
+IMAGE_SIZE = 24
+CHANNELS = 1
+NUM_CLASSES = 5
+
+
+def main():
+    images, labels = make_dataset(48, IMAGE_SIZE, CHANNELS, NUM_CLASSES)
+    model = build_cnn(IMAGE_SIZE, CHANNELS, NUM_CLASSES)
+    if NUM_CLASSES > 100:
+        loss_name = "sparse_categorical_crossentropy"
+    model.compile(optimizer=tf.keras.optimizers.SGD(learning_rate=0.01), loss=loss_name, metrics=["accuracy"])
+    model.summary()
+    model.fit(images, labels, batch_size=8, epochs=1, validation_split=0.25, verbose=2)
+    scores = model.predict(images[:4], verbose=0)
+    print("predicted classes:", scores.argmax(axis=1))
+
+
+if __name__ == "__main__":
+    main()

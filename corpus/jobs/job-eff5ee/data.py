@@ -1,0 +1,24 @@
+"""Vocabulary and encoding."""
+
+import numpy as np
+
+
+TEXTS = ['the film was a delight from start to end', 'the best thing i saw this year', 'great cast and a sharp script', 'a mess of a movie', 'dull plot and wooden acting', 'i walked out after twenty minutes']
+LABELS = [1, 1, 1, 0, 0, 0]
+
+
+def build_vocab(texts):
+    vocab = {"<pad>": 0, "<unk>": 1}
+    for text in texts:
+        for word in text.split():
+            if word not in vocab:
+                vocab[word] = len(vocab)
+    print("vocabulary size:", len(vocab))
+
+
+def encode(texts, vocab, max_len):
+    ids = np.zeros((len(texts), max_len), dtype="int32")
+    for row, text in enumerate(texts):
+        for col, word in enumerate(text.split()[:max_len]):
+            ids[row, col] = vocab.get(word, vocab["<unk>"])
+    return ids
