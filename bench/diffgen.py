@@ -82,7 +82,10 @@ class Builder:
         return False
 
     def assign(self, expression: str, static, actual, dtype: str = "float32", prefix: str = "t") -> Tensor:
-        tensor = Tensor(self.name(prefix), tuple(static), tuple(actual), dtype)
+        # after a deliberate mistake the tracked shapes may be nonsense: keep them usable
+        static = tuple(None if d is None else max(1, d) for d in static)
+        actual = tuple(max(1, d) for d in actual)
+        tensor = Tensor(self.name(prefix), static, actual, dtype)
         self.emit(f"{tensor.name} = {expression}")
         self.tensors.append(tensor)
         return tensor
@@ -247,7 +250,7 @@ def op_binary(b: Builder) -> bool:
 
 
 def factor_pairs(n: int) -> list[tuple[int, int]]:
-    return [(d, n // d) for d in range(1, n + 1) if n % d == 0]
+    return [(d, n // d) for d in range(1, n + 1) if n % d == 0] or [(1, 1)]
 
 
 def op_reshape(b: Builder) -> bool:
@@ -510,9 +513,10 @@ def _window(size: int, window: int, stride: int, padding: str) -> int:
 def _spatial(a: Tensor, window: int, stride: int, padding: str):
     static, actual = [a.static[0]], [a.actual[0]]
     for axis in (1, 2):
-        actual.append(max(0, _window(a.actual[axis], window, stride, padding)))
+        # after a deliberately negative window the chain goes on with size 1
+        actual.append(max(1, _window(a.actual[axis], window, stride, padding)))
         s = a.static[axis]
-        static.append(None if s is None else max(0, _window(s, window, stride, padding)))
+        static.append(None if s is None else max(1, _window(s, window, stride, padding)))
     return static, actual
 
 

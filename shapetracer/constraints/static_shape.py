@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from shapetracer.constraints._common import merge_shapes
 from shapetracer.constraints.dims import Dim, Shape
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.solver import Verdict
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import UNKNOWN, ShapeVal, Tensor
@@ -106,6 +106,12 @@ def assign_add(ctx: OpContext, ref, value, use_locking=None, name=None):
     return _assign(ctx, ref, value)
 
 
+@op("Variable.load")
+def variable_load(ctx: OpContext, self, value, session=None):
+    """``v.load(array, sess)`` assigns through a feed: the array must have v's shape."""
+    return _assign(ctx, self, value)
+
+
 @op("Variable.assign")
 def variable_assign(ctx: OpContext, self, value, use_locking=False, name=None, read_value=True):
     return _assign(ctx, self, value)
@@ -128,6 +134,8 @@ def tensor_shape(ctx: OpContext, dims):
 
 
 EXAMPLES = [
+    bad("Variable.load", T(12, kind="variable"), A(10), code="ST116"),
+    ok("Variable.load", T(12, kind="variable"), A(12)),
     ok("tf.TensorShape", [None, 2]),
     ok("Tensor.set_shape", T(None, 720, 3), [480, 720, 3], expect=[480, 720, 3]),
     ok("Tensor.set_shape", T(rank_unknown=True), [None, 28, 28, 1], expect=[None, 28, 28, 1]),

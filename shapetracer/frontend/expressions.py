@@ -157,8 +157,11 @@ class ExpressionMixin:
         if isinstance(owner, ApiRef):
             if owner.qualname.endswith("FLAGS") and owner.qualname != "FLAGS":
                 return self.flags.get(name, UNKNOWN)
-            from shapetracer.frontend.names import child
-            return ApiRef(child(owner.qualname, name))
+            from shapetracer.frontend.names import CONSTANTS, child
+            qualname = child(owner.qualname, name)
+            if qualname in CONSTANTS:
+                return Const(CONSTANTS[qualname])
+            return ApiRef(qualname)
         if isinstance(owner, ModuleVal):
             return owner.scope.globals.get(name, UNKNOWN)
         if isinstance(owner, Tensor):

@@ -108,3 +108,11 @@ def is_library(dotted: str) -> bool:
                     "tensorflow_datasets", "sklearn", "scipy", "pandas", "matplotlib", "cv2", "PIL",
                     "h5py", "six", "typing", "logging", "re", "glob", "shutil", "datetime",
                     "__future__", "warnings", "copy", "csv", "gzip", "io", "struct", "subprocess"}
+
+
+# Library constants that appear where shapes or values are computed.
+CONSTANTS = {
+    "np.inf": float("inf"), "np.Inf": float("inf"), "np.nan": float("nan"), "np.NaN": float("nan"),
+    "np.pi": 3.141592653589793, "np.e": 2.718281828459045, "np.newaxis": None,
+    "math.inf": float("inf"), "math.nan": float("nan"), "math.pi": 3.141592653589793, "math.e": 2.718281828459045,
+}

@@ -143,7 +143,7 @@ def _relative(path: str, frames: list[Frame]) -> str:
 def categorize(exception: str | None, message: str, final: Block | None = None,
                lines: list[str] | None = None) -> str:
     """The taxonomy category of one exception (see the issue's table)."""
-    kind = _short(exception) or ""
+    kind = _python_base(_short(exception) or "")
     text = message or ""
     if not kind:
         return P.platform_category(lines or []) or "unknown"
@@ -183,6 +183,15 @@ def categorize(exception: str | None, message: str, final: Block | None = None,
     if kind == "RuntimeError" and tf_origin:
         return "api-misuse"
     return "unknown"
+
+
+def _python_base(kind: str) -> str:
+    """Library subclasses of builtin exceptions read as their base (numpy's UFuncTypeError)."""
+    if (kind.endswith("TypeError") and kind != "TypeError") or kind.startswith("_UFunc"):
+        return "TypeError"
+    if kind in ("UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError", "JSONDecodeError"):
+        return "ValueError"
+    return kind
 
 
 def _file_not_found(kind: str, text: str) -> bool:

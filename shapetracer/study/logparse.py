@@ -25,7 +25,7 @@ _CHAIN = ("During handling of the above exception, another exception occurred:",
 # Lines after which a message lists where TensorFlow built the failing op (or where
 # autograph traced the user's function): those frames name the line to blame.
 DEFINITION_MARKERS = ("defined at (most recent call last):", "Original stack trace for", "Caused by op",
-                      "in user code:", "defined at:")
+                      "in user code:")
 # Log records of TensorFlow's C++ runtime and absl, in the TF2 and the TF1 format.
 _LOG_RECORD = re.compile(r"^(?:[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ \S+:\d+\]"
                          r"|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?: [IWEF] "
@@ -129,9 +129,7 @@ def _read_block(lines: list[str], index: int, block: Block) -> int:
         elif line.startswith((" ", "\t")) or is_log_record(line):
             pass  # source line, caret line, "[Previous line repeated]", interleaved C++ log
         elif not line.strip():
-            if block.frames and _next_is_frame(lines, index):
-                pass
-            else:
+            if not (block.frames and _next_is_part(lines, index)):
                 break
         else:
             break
@@ -144,10 +142,11 @@ def _read_block(lines: list[str], index: int, block: Block) -> int:
     return index
 
 
-def _next_is_frame(lines: list[str], index: int) -> bool:
+def _next_is_part(lines: list[str], index: int) -> bool:
+    """After a blank line inside a block: does the block go on (a frame or its exception)?"""
     for line in lines[index + 1: index + 3]:
         if line.strip():
-            return bool(frame_of(line))
+            return bool(frame_of(line) or exception_of(line))
     return False
 
 

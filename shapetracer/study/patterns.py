@@ -26,7 +26,7 @@ ENVIRONMENT_TYPES = frozenset({"ConnectionError", "ConnectionResetError", "Conne
                                "NewConnectionError", "MaxRetryError", "RemoteDisconnected", "BrokenPipeError",
                                "UnavailableError", "DeadlineExceededError"})
 ENVIRONMENT = _any(
-    r"CUDA driver version is insufficient", r"cudaGetDevice\(\) failed", r"CUDA_ERROR_\w+", r"cuInit",
+    r"CUDA driver version is insufficient", r"cudaGetDevice\(\) failed", r"CUDA_ERROR_\w+",
     r"lib(?:cudart|cuda|cudnn|cublas|cufft|curand|cusolver|cusparse|nvinfer)[\w.]*: cannot open shared object file",
     r"Failed to load the native TensorFlow runtime", r"cannot open shared object file",
     r"\bNCCL\b|\bnccl\w*", r"No space left on device", r"\[Errno 28\]", r"Disk quota exceeded",
@@ -93,10 +93,14 @@ BOILERPLATE = re.compile(r"^(?:Graph execution error:|in user code:|Exception en
 
 # Platform messages for a job that died without a Python traceback.
 _KILLED = _any(r"^Killed\s*$", r"\bKilled\s+(?:python|/usr/bin/python|\S*python)", r"exit(?:ed with)? code 137",
-               r"\bOOMKilled\b", r"signal 9\b", r"SIGKILL", r"terminated by signal")
+               r"\bOOMKilled\b", r"signal 9\b", r"SIGKILL", r"terminated by signal", flags=re.M)
 _CRASHED = _any(r"Segmentation fault", r"Fatal Python error", r"core dumped", r"Bus error", r"SIGSEGV",
                 r"exit(?:ed with)? code 139", r"Illegal instruction", r"terminate called after throwing",
-                r"Aborted \(core dumped\)", r"Check failed:")
+                r"Aborted \(core dumped\)", r"Check failed:", flags=re.M)
+
+
+_FATAL = _any(r"No space left on device", r"NCCL error", r"ncclUnhandled\w+", r"CUDA driver version is insufficient",
+              r"cannot open shared object file", flags=re.M)
 
 
 def killed_in(lines: list[str]) -> bool:
@@ -108,13 +112,14 @@ def platform_category(lines: list[str]) -> str | None:
     tail = "\n".join(lines[-200:])
     if OUT_OF_MEMORY.search(tail) and (_CRASHED.search(tail) or "CUDA_ERROR_OUT_OF_MEMORY" in tail):
         return "out-of-memory"
-    if _KILLED.search(tail) or _CRASHED.search(tail) or ENVIRONMENT.search(tail):
+    # Only fatal words: a CPU job's start-up says "failed call to cuInit" and lives on.
+    if _KILLED.search(tail) or _CRASHED.search(tail) or _FATAL.search(tail):
         return "environment"
     return None
 
 
 def platform_message(lines: list[str]) -> str:
     for line in reversed(lines):
-        if _KILLED.search(line) or _CRASHED.search(line) or ENVIRONMENT.search(line) or OUT_OF_MEMORY.search(line):
+        if _KILLED.search(line) or _CRASHED.search(line) or _FATAL.search(line) or OUT_OF_MEMORY.search(line):
             return line.strip()[:500]
     return ""

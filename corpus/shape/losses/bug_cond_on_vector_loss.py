@@ -13,7 +13,7 @@ w = tf.Variable(tf.ones([3]))
 loss = tf.square(tf.reduce_sum(x * w, axis=1) - y)
 best = tf.Variable(np.inf, dtype=tf.float32)
 best_w = tf.Variable(tf.ones([3]))
-keep = tf.cond(loss < best,  # expect: ST127
+keep = tf.cond(loss < best,  # expect: ST102
                lambda: tf.group(tf.assign(best, tf.reduce_mean(loss)), tf.assign(best_w, w)),
                lambda: tf.no_op())
 
