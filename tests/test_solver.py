@@ -1,0 +1,55 @@
+"""The two tiers, unsat cores, counterexamples and limits of the Z3 layer."""
+
+from __future__ import annotations
+
+import z3
+
+from shapetracer.constraints.dims import Dim, FixedLocator, Origin
+from shapetracer.constraints.solver import PathFacts, SolverLimits, Verdict
+from tests.helpers import findings_of
+
+SITE_A = Origin("a.py", object(), FixedLocator(3))
+SITE_B = Origin("a.py", object(), FixedLocator(7))
+
+
+def test_fails_for_every_value_gives_a_minimal_core():
+    n, m = Dim.fresh("n"), Dim.fresh("m")
+    facts = PathFacts().add(n.eq(m * 2), SITE_A, "requires").add(m.ge(5), SITE_B, "requires")
+    facts = facts.add(Dim.fresh("other").ge(3), SITE_B, "requires")  # unrelated: not in the core
+    judgement = facts.judge(n.eq(7), SolverLimits(), want_counterexample=False)
+    assert judgement.verdict is Verdict.FAILS
+    assert [f.site for f in judgement.core] == [SITE_A]  # 2m = 7 is impossible on its own
+
+
+def test_fails_for_some_values_gives_a_counterexample():
+    n = Dim.fresh("batch")
+    judgement = PathFacts().judge((n * 3136).mod(1024).eq(0), SolverLimits(), want_counterexample=True)
+    assert judgement.verdict is Verdict.MAY_FAIL
+    [(name, value)] = judgement.counterexample.items()
+    assert name.startswith("batch") and (value * 3136) % 1024 != 0
+
+
+def test_holds_for_every_value():
+    n = Dim.fresh("n")
+    judgement = PathFacts().judge((n * 4).mod(2).eq(0), SolverLimits(), want_counterexample=True)
+    assert judgement.verdict is Verdict.HOLDS
+
+
+def test_solver_limit_is_inconclusive_not_a_crash():
+    x, y, z = (Dim.fresh(v).value for v in "xyz")
+    fermat = x * x * x + y * y * y == z * z * z  # non-linear: far beyond the budget below
+    judgement = PathFacts().judge(fermat, SolverLimits(timeout_ms=1, rlimit=1), want_counterexample=False)
+    assert judgement.verdict is Verdict.UNKNOWN
+
+
+def test_possible_failure_warning_names_the_values():
+    findings = findings_of("""
+import tensorflow as tf
+import numpy as np
+def step(batch):
+    noise = tf.random.normal([128, 10])
+    return batch + noise
+step(tf.zeros([int(input()), 10]))
+""", possible_failures=True)
+    [finding] = findings
+    assert finding.code == "ST201" and finding.severity == "warning" and "fails when" in finding.message
