@@ -85,7 +85,7 @@ def write_job(name: str, files: dict[str, str], meta: dict) -> bool:
     folder = JOBS / name
     if folder.is_dir() and (folder / "job.json").exists():
         old = json.loads((folder / "job.json").read_text())
-        runner = old.pop("runner", None)  # set by run_jobs.py, not a label
+        old.pop("runner", None)  # set by run_jobs.py, not a label
         if old == meta and all((folder / f).exists() and (folder / f).read_text() == t for f, t in files.items()):
             return False
     if folder.exists():

@@ -177,7 +177,7 @@ def truncate(log: str, meta: dict, seed: str) -> str:
         limit = headers[-1] if headers else at
         low, high = int(limit * 0.3), int(limit * 0.95)
     else:
-        low, high = headers[-1] + 1, at - 1
+        low, high = headers[-1] + 1, log.rfind("\n", 0, at)  # keep the failing frame's line whole
     start = rng.randint(low, max(low, high))
     return log[start:]
 

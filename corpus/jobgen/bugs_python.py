@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jobgen.recipe import (R, add_import, after, before, drop_import, edit, export, extra_file, header, mark, mark_after,
+from jobgen.recipe import (R, add_import, after, before, drop_import, edit, header, mark, mark_after,
                            rename_import, replace, style, sub)
 
 SPLIT = ("split2", "split3")
@@ -13,7 +13,7 @@ UNDEFINED_NAME = [
     R("typo-feed", "undefined-name", "NameError", "tf1_mlp", [sub("run", "y: batch_y}", "y: batch_ys}")],
       "typo in the feed_dict: batch_ys for batch_y"),
     R("typo-print", "undefined-name", "NameError", "tf1_cnn", [sub("print", "value)", "loss_value)")],
-      "the loss is printed under a name from an older version of the loop"),
+      "the loss is printed under a name from an older version of the loop", truncated="head"),
     R("typo-mean", "undefined-name", "NameError", "tf1_regression", [sub("print", "np.mean(losses)", "np.mean(loss_history)")],
       "renamed list still used under its old name"),
     R("typo-acc", "undefined-name", "NameError", "keras_mlp", [sub("report", "(loss, acc)", "(loss, accuracy)")],
@@ -130,11 +130,11 @@ ATTRIBUTE_ERROR = [
     R("self-typo-layer", "attribute-error", "AttributeError", "tf2_loop",
       [sub("call_hidden", "self.hidden(inputs)", "self.hidden_layer(inputs)")], "layer stored as hidden, used as hidden_layer"),
     R("module-typo", "attribute-error", "AttributeError", ("tf1_mlp", "keras_mlp"),
-      [rename_import("from model import build_model", "import model as model_lib"),
+      [add_import("main", "import model as model_lib", bug=False),
        sub("build", "build_model(", "model_lib.build_modle(")], "typo calling a function of the local model module",
       layouts=SPLIT, count=2),
     R("module-typo-t", "attribute-error", "AttributeError", "tf2_loop",
-      [rename_import("from model import Classifier", "import model as models"),
+      [add_import("main", "import model as models", bug=False),
        sub("build", "Classifier(", "models.Classifer(")], "class name misspelt through the module", layouts=SPLIT),
     # None where an object was expected.
     R("no-return-model", "attribute-error", "AttributeError", "keras_mlp",
@@ -201,8 +201,9 @@ CALL_ERROR = [
       [sub("conv1", 'padding="same"', 'border_mode="same"')], "Keras 1 border_mode keyword"),
     R("reduce-keep-dims", "call-error", "TypeError", "tf2_autoencoder",
       [sub("loss", "tf.square(recon - batch))", "tf.square(recon - batch), keep_dims=False)")], "TF1 keep_dims keyword in TF2"),
-    R("embedding-input-length", "call-error", "ValueError", "keras_text",
-      [sub("embedding", "embed_dim)", "embed_dim, input_length=max_len)")], "input_length removed from Embedding in Keras 3"),
+    R("dense-output-dim", "call-error", "TypeError", "keras_text",
+      [sub("dense_out", 'Dense(1, activation="sigmoid")', 'Dense(output_dim=1, activation="sigmoid")')],
+      "Keras 1 output_dim keyword; units is required"),
     R("not-callable-shape", "call-error", "TypeError", "keras_cnn",
       [before("fit", "steps = images.shape(0) // $batch")], "shape is a tuple, not a method"),
     R("not-callable-vars", "call-error", "TypeError", "tf2_loop",
@@ -293,7 +294,7 @@ TYPE_ERROR = [
       [replace("print", 'print("step " + step + ": loss %.4f" % loss_value)')], "str + int in a progress message"),
     R("str-plus-int-2", "type-error", "TypeError", "tf2_loop",
       [replace("print", 'print("epoch " + epoch + " done, loss " + str(total))')], "str + int in a progress message"),
-    R("str-plus-int-3", "type-error", "TypeError", "keras_cnn",
+    R("str-plus-int-3", "type-error", "_UFuncNoLoopError", "keras_cnn",
       [replace("report", 'print("predicted classes: " + scores.argmax(axis=1))')], "str + ndarray"),
     R("py2-division-range", "type-error", "TypeError", "tf1_mlp",
       [sub("loop", "range(args.steps)", "range(args.steps * args.batch_size / args.batch_size)")],
@@ -327,7 +328,7 @@ TYPE_ERROR = [
     R("len-generator", "type-error", "TypeError", "tf1_regression",
       [before("loop", "num_batches = len(batches(features, targets, BATCH_SIZE))")], "len() of a generator"),
     R("len-generator-2", "type-error", "TypeError", "tf1_regression",
-      [after("loop", 'print("batches:", len(batches(features, targets, BATCH_SIZE)))', 0)], "len() of a generator"),
+      [before("inner", 'print("batches:", len(batches(features, targets, BATCH_SIZE)))', 0)], "len() of a generator"),
     R("none-plus", "type-error", "TypeError", "tf2_loop",
       [replace("total", "total = None", bug=False), mark("accumulate")], "running total initialised to None"),
 ]
@@ -396,9 +397,12 @@ SYNTAX_ERROR = [
     R("py2-except", "syntax-error", "SyntaxError", ("keras_mlp", "keras_text"),
       [before("build", "try:\n    os.makedirs(\"logs\")\nexcept OSError, e:\n    pass", 2)],
       "Python 2 except syntax", count=2),
-    R("tab-error", "syntax-error", "TabError", ("tf2_loop", "tf1_regression"),
+    R("tab-error", "syntax-error", "TabError", "tf2_loop",
       [after("loop", "\tprint('new epoch')", None), mark_after("loop", 2)],
-      "tab-indented line in a space-indented block (Python blames the next line)", count=2),
+      "tab-indented line in a space-indented block (Python blames the next line)"),
+    R("tab-error-r", "syntax-error", "IndentationError", "tf1_regression",
+      [after("loop", "\tprint('new epoch')", None), mark_after("loop", 2)],
+      "tab-indented line in a space-indented block (Python blames the next line)"),
     R("unexpected-indent", "syntax-error", "IndentationError", ("keras_cnn", "tf2_autoencoder"),
       [after("build", "    print('model built')", 0)], "stray indentation after a merge", count=2),
     R("missing-colon", "syntax-error", "SyntaxError", "tf1_mlp",
@@ -411,7 +415,8 @@ SYNTAX_ERROR = [
 
 VALUE_ERROR = [
     R("unpack-too-many", "value-error", "ValueError", "keras_mlp",
-      [sub("load", "(x_train, y_train), (x_val, y_val) =", "x_train, y_train =")], "two splits unpacked as two arrays"),
+      [sub("load", "(x_train, y_train), (x_val, y_val) =", "x_train, y_train, x_val, y_val =")],
+      "two (x, y) pairs unpacked as four arrays"),
     R("unpack-not-enough", "value-error", "ValueError", "tf1_regression",
       [sub("load", "features, targets =", "features, targets, weights =")], "three values expected, two returned"),
     R("unpack-batch", "value-error", "ValueError", "tf1_mlp",

@@ -20,7 +20,7 @@ SHAPE = [
     R("mlp-labels-classes", "shape-mismatch", "InvalidArgumentError", "tf1_mlp",
       [sub("y_ph", "[None, $classes]", "[None, $classes_p1]", bug=False),
        sub("batch", "make_batch(args.batch_size, $features, $classes)", "make_batch(args.batch_size, $features, $classes_p1)", bug=False),
-       mark("loss")], "labels have one class more than the logits (background class)", count=2),
+       mark("loss")], "labels have one class more than the logits (background class)", count=2, truncated="head"),
     R("mlp-feed-features", "shape-mismatch", "ValueError", "tf1_mlp",
       [sub("features", "(batch_size, num_features)", "(batch_size, num_features + 1)", bug=False), mark("run")],
       "batch has a bias column the placeholder does not expect", count=2),
@@ -55,7 +55,7 @@ SHAPE = [
     # Keras.
     R("km-onehot-sparse", "shape-mismatch", "ValueError", "keras_mlp",
       [sub("labels", "rng.integers(0, num_classes, size=num_samples)", "np.eye(num_classes)[rng.integers(0, num_classes, size=num_samples)]", bug=False),
-       mark("fit")], "one-hot labels with sparse_categorical_crossentropy", count=2),
+       mark("fit")], "one-hot labels with sparse_categorical_crossentropy", count=2, truncated="head"),
     R("km-input-dim", "shape-mismatch", "ValueError", "keras_mlp",
       [sub("build", 'build_model(CONFIG["input_dim"]', 'build_model(CONFIG["input_dim"] * 2', bug=False), mark("fit")],
       "model input width doubled (concatenated features planned, never added)", count=2),
@@ -181,9 +181,14 @@ FILE_NOT_FOUND = [
 ]
 
 API_MISUSE = [
-    R("no-init", "api-misuse", "FailedPreconditionError", ("tf1_mlp", "tf1_cnn"),
-      [replace("init", 'print("variables:", len(tf.global_variables()))', bug=False), mark("run")],
-      "variables never initialised", count=2),
+    R("no-init", "api-misuse", "FailedPreconditionError", "tf1_cnn",
+      [before("optimizer", "init_op = tf.global_variables_initializer()", None),
+       replace("init", "sess.run(init_op)", bug=False), mark("train_op")],
+      "initializer built before the optimizer: Adam's slots are never initialised"),
+    R("no-init-reg", "api-misuse", "FailedPreconditionError", "tf1_regression",
+      [before("train_op", "init_op = tf.global_variables_initializer()", None),
+       replace("init", "sess.run(init_op)", bug=False), mark("train_op")],
+      "initializer built before the optimizer: Adam's slots are never initialised"),
     R("placeholder-eager", "api-misuse", "RuntimeError", ("tf1_mlp", "tf1_regression"),
       [no_v1_disable, mark("x_ph")], "tf.compat.v1 placeholders without disable_v2_behavior()", count=2),
     R("placeholder-eager-cnn", "api-misuse", "RuntimeError", "tf1_cnn",

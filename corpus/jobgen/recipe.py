@@ -94,14 +94,6 @@ def extra_file(name: str, text: str) -> Edit:
     return apply
 
 
-def params(**values) -> Edit:
-    """Force parameters (applied before the base is drawn; see make_jobs)."""
-    def apply(p: Program, v: dict) -> None:
-        return None
-    apply.forced = values  # type: ignore[attr-defined]
-    return apply
-
-
 @dataclass
 class Recipe:
     name: str

@@ -14,7 +14,6 @@ its related lines (a shape finding's core).
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import tarfile

@@ -18,7 +18,10 @@ _FRAME = re.compile(r'File "([^"]+)", line (\d+)')
 
 
 def _inside(filename):
-    return bool(filename) and os.path.abspath(filename).startswith(_ROOT + os.sep)
+    """A real file of the job (Cython and frozen frames have relative or <...> names)."""
+    if not filename or filename.startswith("<") or not os.path.isabs(filename):
+        return False
+    return filename.startswith(_ROOT + os.sep) and os.path.isfile(filename)
 
 
 def _rel(filename):
@@ -64,7 +67,9 @@ def _hook(etype, value, tb):
         while seen is not None and len(chain) < 8:
             chain.append(type(seen).__name__)
             seen = seen.__cause__ or seen.__context__
-        record = {"exception": etype.__name__, "module": etype.__module__, "message": str(value)[:4000],
+        # numpy renames some classes for display (_ArrayMemoryError shows as MemoryError in
+        # __name__); the traceback prints the qualified name, so the label uses it too.
+        record = {"exception": etype.__qualname__.rsplit(".", 1)[-1], "module": etype.__module__, "message": str(value)[:4000],
                   "location": syntax or definition or tb_loc, "tb_location": tb_loc,
                   "definition": definition, "chain": chain}
         with open(_OUT, "w") as handle:

@@ -4,6 +4,7 @@ import argparse
 
 import numpy as np
 import tensorflow.compat.v1 as tf
+import model as model_lib
 
 tf.disable_v2_behavior()
 

@@ -3,6 +3,7 @@
 import os
 
 import numpy as np
+import model as model_lib
 
 
 def load_data(num_samples, input_dim, num_classes, seed=0):

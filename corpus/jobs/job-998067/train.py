@@ -42,8 +42,8 @@ def main():
     with tf.Session() as sess:
         sess.run(tf.global_variables_initializer())
         for epoch in range(EPOCHS):
-        print("batches:", len(batches(features, targets, BATCH_SIZE)))
             losses = []
+            print("batches:", len(batches(features, targets, BATCH_SIZE)))
             for batch_x, batch_y in batches(features, targets, BATCH_SIZE):
                 _, value = sess.run([train_op, loss], feed_dict={x: batch_x, y: batch_y})
                 losses.append(value)

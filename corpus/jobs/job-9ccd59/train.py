@@ -1,6 +1,7 @@
 """Custom training loop with tf.GradientTape."""
 
 import tensorflow as tf
+import model as models
 
 from data import make_dataset
 

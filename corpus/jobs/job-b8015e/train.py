@@ -11,7 +11,7 @@ OUTPUT_DIR = "outputs"
 
 
 def main():
-    x_train, y_train = load_data(CONFIG["samples"], CONFIG["input_dim"], CONFIG["num_classes"])
+    x_train, y_train, x_val, y_val = load_data(CONFIG["samples"], CONFIG["input_dim"], CONFIG["num_classes"])
     model = build_model(CONFIG["input_dim"], CONFIG["num_classes"])
     history = model.fit(x_train, y_train, validation_data=(x_val, y_val), epochs=CONFIG["epochs"], batch_size=CONFIG["batch_size"], verbose=2)
     loss, acc = model.evaluate(x_val, y_val, verbose=0)

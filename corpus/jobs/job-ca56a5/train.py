@@ -1,39 +1,43 @@
-"""Train an MLP classifier on feature vectors (TF1 graph mode)."""
+"""Train a small CNN on image batches (TF1 graph mode)."""
 
 import argparse
+import os
 
 import tensorflow.compat.v1 as tf
 
-from data import make_batch
-from model import build_model
+from data import make_images
+from model import build_cnn
 
 tf.disable_v2_behavior()
 
 
 def parse_args():
-    parser = argparse.ArgumentParser(description="MLP classifier")
-    parser.add_argument("--batch_size", type=int, default=16)
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--batch_size", type=int, default=8)
+    parser.add_argument("--lr", type=float, default=0.001)
     parser.add_argument("--steps", type=int, default=2)
+    parser.add_argument("--model_dir", default="checkpoints")
     return parser.parse_args()
 
 
 def main():
     args = parse_args()
-    x = tf.placeholder(tf.float32, [None, 20], name="x")
-    y = tf.placeholder(tf.float32, [None, 3], name="y")
-    logits = build_model(x, 64, 3)
-    loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=logits))
-    train_op = tf.train.GradientDescentOptimizer(args.lr).minimize(loss)
-    correct = tf.equal(tf.argmax(logits, 1), tf.argmax(y, 1))
-    accuracy = tf.reduce_mean(tf.cast(correct, tf.float32))
+    images = tf.placeholder(tf.float32, [None, 28, 28, 3], name="images")
+    labels = tf.placeholder(tf.int64, [None], name="labels")
+    logits = build_cnn(images, 5)
+    loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+    init_op = tf.global_variables_initializer()
+    optimizer = tf.train.AdamOptimizer(args.lr)
+    train_op = optimizer.minimize(loss)
+    saver = tf.train.Saver()
     with tf.Session() as sess:
-        print("variables:", len(tf.global_variables()))
+        sess.run(init_op)
         for step in range(args.steps):
-            batch_x, batch_y = make_batch(args.batch_size, 20, 3)
-            _, loss_value, acc = sess.run([train_op, loss, accuracy], feed_dict={x: batch_x, y: batch_y})
-            print("step %d loss %.4f acc %.3f" % (step, loss_value, acc))
-    print("training finished")
+            batch_images, batch_labels = make_images(args.batch_size)
+            _, value = sess.run([train_op, loss], feed_dict={images: batch_images, labels: batch_labels})
+            print("step {}: loss={:.4f}".format(step, value))
+        os.makedirs(args.model_dir, exist_ok=True)
+        saver.save(sess, os.path.join(args.model_dir, "model.ckpt"))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,56 @@
+"""Fit a linear regression with gradient descent (TF1)."""
+
+import numpy as np
+import tensorflow.compat.v1 as tf
+
+tf.disable_v2_behavior()
+
+
+def load_dataset(num_samples):
+    """Synthetic linear data: y = X w + noise."""
+    rng = np.random.RandomState(0)
+    features = rng.randn(num_samples, 3).astype(np.float32)
+    true_w = rng.randn(3, 1).astype(np.float32)
+    targets = features.dot(true_w) + 0.1 * rng.randn(num_samples, 1)
+    return features, targets.astype(np.float32)
+
+
+def batches(features, targets, batch_size):
+    for start in range(0, len(features), batch_size):
+        yield features[start:start + batch_size], targets[start:start + batch_size]
+
+
+def linear_model(x):
+    w = tf.get_variable("w", shape=[3, 1], initializer=tf.zeros_initializer())
+    b = tf.get_variable("b", shape=[1], initializer=tf.zeros_initializer())
+    return tf.matmul(x, w) + b
+
+
+NUM_SAMPLES = 100
+EPOCHS = 3
+BATCH_SIZE = 32
+LEARNING_RATE = 0.01
+
+
+def main():
+    features, targets = load_dataset(NUM_SAMPLES)
+    x = tf.placeholder(tf.float32, shape=[None, 3])
+    y = tf.placeholder(tf.float32, shape=[None, 1])
+    pred = linear_model(x)
+    loss = tf.reduce_mean(tf.square(pred - y))
+    train_op = tf.train.AdamOptimizer(LEARNING_RATE).minimize(loss)
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for epoch in range(EPOCHS):
+        	print('new epoch')
+            losses = []
+            for batch_x, batch_y in batches(features, targets, BATCH_SIZE):
+                _, value = sess.run([train_op, loss], feed_dict={x: batch_x, y: batch_y})
+                losses.append(value)
+            print("epoch", epoch, "mse", np.mean(losses))
+        final = sess.run(pred, feed_dict={x: features[:5]})
+        print("predictions:", final.ravel())
+
+
+if __name__ == "__main__":
+    main()
