@@ -53,10 +53,11 @@ def test_five_megabyte_file_gets_a_note():
 
 def test_time_budget_stops_a_long_analysis():
     from shapetracer.frontend.interpreter import Bounds
-    body = "x = tf.zeros([2, 3])\n" + "x = x + 1.0\n" * 20000
+    body = "x = tf.zeros([2, 3])\n" + "x = x + 1.0\n" * 20000 + "y = tf.matmul(x, tf.zeros([4, 5]))\n"
     result = check_source((TF + body).encode(), "input.py", None,
                           Options(generic=False, bounds=Bounds(seconds=0.5)))
-    assert [f.code for f in result.findings] == ["ST004"]
+    codes = [f.code for f in result.findings]
+    assert "ST004" in codes and "ST101" not in codes  # stopped before the end of the file
 
 
 def test_deeply_nested_expression():
