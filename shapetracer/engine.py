@@ -162,7 +162,9 @@ def _to_finding(report: Report) -> Finding:
     line, column, end_line, end_column = report.site.position
     related: list[Related] = []
     seen_lines = {(report.site.path, line)}
-    for origin in sorted(report.related, key=lambda o: (o.path, o.line, o.column)):
+    # One related entry per line; where a site ran several times (a helper called twice),
+    # its latest result is the one that took part.
+    for origin in sorted(report.related, key=lambda o: (o.path, o.line, -o.seq, o.label, o.shape_text)):
         key = (origin.path, origin.line)
         if key in seen_lines:
             continue

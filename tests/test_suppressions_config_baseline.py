@@ -92,9 +92,10 @@ def test_baseline_survives_edits_above_the_finding(project):
     assert run("check", "--baseline", "baseline.json", "train.py").exit_code == 0
     (project / "train.py").write_text("# a new header\n\n" + BUG + "\n")
     assert run("check", "--baseline", "baseline.json", "train.py").exit_code == 0
-    (project / "train.py").write_text(BUG + "\ny = np.zeros((5,)) + np.zeros((6,))\n")
+    # a new bug (in a function: the first error ends the module's path, as a real run would)
+    (project / "train.py").write_text(BUG + "\ndef f():\n    return np.zeros((5,)) + np.zeros((6,))\n")
     result = run("check", "--output-format", "concise", "--baseline", "baseline.json", "train.py")
-    assert result.exit_code == 1 and "train.py:3:" in result.stdout and "train.py:2:" not in result.stdout
+    assert result.exit_code == 1 and "train.py:4:" in result.stdout and "train.py:2:" not in result.stdout
 
 
 def test_shapes_view(project):

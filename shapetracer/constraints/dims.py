@@ -68,6 +68,7 @@ class Origin:
     locator: Locator = field(repr=False)
     label: str = ""
     shape_text: str = ""
+    seq: int = field(default=0, compare=False)  # creation order: later results of a site win in reports
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Origin) and self.node is other.node and self.path == other.path \
@@ -77,7 +78,7 @@ class Origin:
         return hash((self.path, id(self.node), self.label, self.shape_text))
 
     def relabelled(self, label: str, shape_text: str) -> "Origin":
-        return Origin(self.path, self.node, self.locator, label, shape_text)
+        return Origin(self.path, self.node, self.locator, label, shape_text, next(_fresh_counter))
 
     def same_site(self, other: "Origin") -> bool:
         return self.node is other.node and self.path == other.path

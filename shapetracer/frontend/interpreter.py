@@ -114,7 +114,12 @@ class Interpreter(ExpressionMixin, CallMixin):
             self.scope = saved
 
     def _analyse_uncalled(self, scope: ModuleScope) -> None:
-        """Functions never called are checked once with unknown arguments."""
+        """Functions never called are checked once with unknown arguments — also those
+        defined after a statement that ends every path (the module never binds them)."""
+        bound = {id(v.node) for v in scope.globals.values() if isinstance(v, Function)}
+        for stmt in scope.module.body:
+            if isinstance(stmt, cst.FunctionDef) and id(stmt) not in bound:
+                scope.globals.setdefault(stmt.name.value, Function(stmt, scope, None, stmt.name.value))
         for value in list(scope.globals.values()):
             functions: list[tuple[Function, Value | None]] = []
             if isinstance(value, Function) and value.module is scope:

@@ -5,12 +5,15 @@ scripts of one training run and the log of its failure.  The pieces, in data-flo
 order:
 
 - ``discover``: PATH arguments -> job references (absolute paths).
-- ``archive``: one job -> its scripts and logs, read in memory under caps.
-- ``job.scan_one``: one job -> one record (never raises).
-- ``local`` / ``dask_engine``: run ``scan_one`` on many jobs with a time budget and
-  crash isolation per job.
+- ``archive`` (+ ``names``): one job -> its scripts and logs, read in memory under caps.
+- ``job.scan_one``: one job -> one record (never raises); ``cache`` skips scripts
+  already analysed, ``failure`` picks the log and asks the study's classifier.
+- ``records``: the record and its JSON line (schema: schemas/scan-record-v1.schema.json).
+- ``local`` (+ ``worker``) / ``dask_engine``: run ``scan_one`` on many jobs with a time
+  budget and crash isolation per job.
 - ``resume``: the JSON Lines output, appended durably and read back to skip jobs.
-- ``runner``: ties the above together for the CLI (``cli_scan.scan``) and the bench.
+- ``runner``: ties the above together for the CLI (``cli_scan.scan``) and the bench;
+  ``progress`` reports on stderr.
 """
 
 from __future__ import annotations

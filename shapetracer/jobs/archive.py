@@ -104,6 +104,13 @@ def read_job(path: str, caps: Caps) -> JobContents:
     return contents
 
 
+def _archive_error(exc: BaseException) -> str:
+    """A file we cannot open is not a corrupt one: say which it is."""
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return "cannot read the archive: " + describe(exc)
+    return "corrupt archive: " + describe(exc)
+
+
 def describe(exc: BaseException) -> str:
     text = label(f"{type(exc).__name__}: {exc}")
     return text if len(text) <= 300 else text[:297] + "..."
@@ -322,7 +329,7 @@ def _read_tar(path: str, caps: Caps) -> JobContents:
     except CapExceeded as exc:
         contents.fail("too_large", str(exc))
     except CORRUPT as exc:
-        contents.fail("unreadable", "corrupt archive: " + describe(exc))
+        contents.fail("unreadable", _archive_error(exc))
     return contents
 
 
@@ -372,7 +379,7 @@ def _read_zip(path: str, caps: Caps) -> JobContents:
     except CapExceeded as exc:
         contents.fail("too_large", str(exc))
     except CORRUPT as exc:
-        contents.fail("unreadable", "corrupt archive: " + describe(exc))
+        contents.fail("unreadable", _archive_error(exc))
     return contents
 
 

@@ -90,7 +90,7 @@ class WorkerPool:
     """Run ``scan_one`` on many jobs; yields one record per job, in completion order."""
 
     def __init__(self, config: ScanConfig, workers: int | None = None, timeout: float | None = 60.0,
-                 max_tasks: int = 500):
+                 max_tasks: int = 1000):
         self.config = config
         self.config_json = config.to_json()
         self.config_hash = config.config_hash()

@@ -44,7 +44,7 @@ class ScanOutcome:
 
 def run_scan(paths: Iterable[str | os.PathLike], output: str | os.PathLike, config: ScanConfig, *,
              workers: int | None = None, timeout: float | None = 60.0, engine: str = "local",
-             scheduler: str | None = None, batch_size: int | None = None, max_tasks: int = 500,
+             scheduler: str | None = None, batch_size: int | None = None, max_tasks: int = 1000,
              progress: bool = True, stream: TextIO | None = None) -> ScanOutcome:
     started = time.monotonic()
     try:

@@ -158,3 +158,9 @@ def test_tar_member_cap_reads_up_to_the_cap():
     entries = [(f"m{i:02d}.py", CLEAN) for i in range(60)]
     contents = read_job_bytes("many.tar.gz", tar_bytes(entries), Caps(max_members=50))
     assert contents.problem == "too_large" and len(contents.members) == 50
+
+
+def test_a_job_that_vanished_is_unreadable_not_corrupt(tmp_path):
+    record = scan_one(str(tmp_path / "gone.tar.gz"), ScanConfig())
+    validate(record)
+    assert record["status"] == "unreadable" and record["error"].startswith("cannot read the archive: ")
