@@ -9,6 +9,12 @@ kernel ``ek = (k - 1) * dilation + 1``:
   subtracting 5 from 4" (whatever the stride)
 - explicit: ``(n + before + after - ek) // stride + 1``, same failure when negative
 
+Those failures come from the shape function, which needs the dims.  Where graph mode does not
+know one (a placeholder's None dim), the kernel checks at run time, more loosely: it computes
+``(n - ek + stride) / stride`` truncating toward zero and fails ("Computed output size would be
+negative: -2 [input_size: 4, effective_filter_size: 7, stride: 1]") only when that is negative,
+so a window one or two wider than the input gives an empty output instead.
+
 Channels follow TF 2.21's grouped convolution: the input depth must be a multiple of the
 filter's input depth ("Depth of input (3) is not a multiple of input depth of filter (2)") and
 the output depth a multiple of the group count ("Depth of output (32) is not a multiple of the
@@ -189,15 +195,31 @@ def window_output(ctx: OpContext, n: Dim, k: Dim, stride: int | None, dilation: 
         return None
     before, after = (0, 0) if padding == "VALID" else padding
     padded = n if before == after == 0 else n + (before + after)
-    if not ctx.require(padded.ge(ek), "ST106",
-                       f"{ctx.display}: Negative dimension size caused by subtracting {ek} from {padded} "
-                       f"({context})", [n, k]):
+    if padded.known and ek.known:
+        if not ctx.require(padded.ge(ek), "ST106",
+                           f"{ctx.display}: Negative dimension size caused by subtracting {ek} from {padded} "
+                           f"({context})", [n, k]):
+            return FAILED
+    elif stride is not None and not _kernel_window_fits(ctx, padded, ek, stride, context, [n, k]):
         return FAILED
     if stride is None:
         return None
     if ek.known and ek.value == 1 and stride == 1:
         return padded
     return ((padded - ek).floordiv(stride) + 1).with_origins([ctx.site])
+
+
+def _kernel_window_fits(ctx: OpContext, padded: Dim, ek: Dim, stride: int, context: str, involved) -> bool:
+    """A window over a dim graph mode does not know is checked by the kernel, which is looser.
+
+    GetWindowedOutputSizeVerbose computes ``(padded - ek + stride) / stride`` with C++'s
+    truncating division and fails only when that is negative, i.e. when
+    ``padded - ek + 2 * stride <= 0``: a 5-wide window over 4 values with stride 1 gives an
+    empty output, not an error.
+    """
+    message = (f"{ctx.display}: Computed output size would be negative [input_size: {padded}, "
+               f"effective_filter_size: {ek}, stride: {stride}] ({context})")
+    return ctx.require((padded + 2 * stride).gt(ek), "ST106", message, involved)
 
 
 def spatial_outputs(ctx: OpContext, spatial: list[Dim], kernel: list[Dim], strides, dilations,

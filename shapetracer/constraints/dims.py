@@ -243,8 +243,17 @@ def _simplify_bool(expr: z3.BoolRef) -> BoolLike:
     if z3.is_true(simplified):
         return True
     if z3.is_false(simplified):
-        return False
+        # ``2 * x.shape[0] == 1`` is false for every value, but TensorFlow only
+        # learns a placeholder's None dim when a run feeds it: in graph mode the
+        # op builds and the run fails.  Keep such a condition symbolic so that
+        # OpContext.require can see the dim and defer it (spec.runtime_only).
+        return expr if _mentions_runtime_dim(expr) else False
     return simplified
+
+
+def _mentions_runtime_dim(expr: z3.ExprRef) -> bool:
+    """A placeholder's None dim is a symbol named ``<name>.shape[i]`` (creation.declared_shape)."""
+    return any(".shape[" in name for name in free_symbols(expr))
 
 
 def bool_not(cond: BoolLike) -> BoolLike:

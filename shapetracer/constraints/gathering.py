@@ -6,7 +6,8 @@ SelectV2 shape functions, array_ops.boolean_mask and embedding_ops in Python.
 TF 2.21 wording, e.g. "Shape must be at least rank 3 but is rank 2" (gather
 axis), "indices.shape[-1] must be <= params.rank, but saw indices shape: [4,3]
 and params shape: [5,3]", "axis must be >= -1" (one_hot), "Shapes (2,) and
-(3,) are incompatible" (boolean_mask).
+(3,) are incompatible" (boolean_mask); one_hot's "Expected axis to be -1 or between [0, 3).
+But received: 3" comes from the kernel, at run time.
 
 Ops whose result length depends on data (boolean_mask, one-argument where)
 get a fresh dim that may be 0.  Out-of-range gather indices are not reported:
@@ -119,12 +120,18 @@ def one_hot(ctx: OpContext, indices, depth, on_value=None, off_value=None, axis=
     if picks is None or picks.shape.dims is None or where is None:
         return ctx.unknown_tensor(out_dtype)
     rank = picks.shape.rank
+    position = rank if where == -1 else where
     if where > rank:
+        # Only the kernel checks the upper bound; graph mode builds the op, its static
+        # shape putting the depth at axis % (rank + 1) (TF 2.21: [4,2] with axis=3 gives
+        # [depth,4,2], axis=4 gives [4,depth,2]).
         ctx.fail("ST107", f"{ctx.display}: Expected axis to be -1 or between [0, {rank + 1}).  But received: "
-                 f"{where}", [picks])
-        return ctx.unknown_tensor(out_dtype)
+                 f"{where}", [picks], runtime=True)
+        if ctx.failed:
+            return ctx.unknown_tensor(out_dtype)
+        position = where % (rank + 1)
     dims = list(picks.shape.dims)
-    dims.insert(rank if where == -1 else where, width if width is not None else ctx.fresh("depth"))
+    dims.insert(position, width if width is not None else ctx.fresh("depth"))
     return ctx.result(Shape(dims), out_dtype, label="one-hot encoded to")
 
 

@@ -149,7 +149,10 @@ class _Geometry:
 
     @property
     def readable(self) -> bool:
-        return None not in (self.kernel, self.strides, self.padding, self.last)
+        """Known, and positive (Keras rejects zero sizes and strides before any shape check)."""
+        if None in (self.kernel, self.strides, self.padding, self.last):
+            return False
+        return min(self.kernel + self.strides + self.dilation) > 0
 
     def split(self, x: Tensor) -> tuple[list[Dim], Dim]:
         """(spatial dims, channel dim) of an input of rank ``rank + 2``."""

@@ -45,7 +45,7 @@ def _pool_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     strides = pool if ctx.is_none(attr(layer, "strides")) else int_tuple(ctx, attr(layer, "strides"), rank)
     padding = padding_of(ctx, attr(layer, "padding"))
     last = channels_last(ctx, attr(layer, "data_format"))
-    if pool is None or strides is None or padding is None or last is None:
+    if pool is None or strides is None or padding is None or last is None or min(pool + strides) <= 0:
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
     first = 1 if last else 2

@@ -116,7 +116,19 @@ def softmax_cross_entropy_with_logits(ctx: OpContext, labels=None, logits=None, 
         if not ctx.require(_broadcastable(a, b), CODE,
                            f"{ctx.display}: Dimensions must be equal, but are {a} and {b} ({sizes})", [a, b, x, y]):
             return ctx.unknown_tensor(x.dtype)
+    if len(x_dims) == 2 and len(y_dims) == 2:
+        # Rank 2 goes straight to the kernel op, whose shape function merges the batch dims
+        # (or broadcasts them when they do not merge): logits [?,4] with labels [3,4] give [3].
+        return ctx.result([_joined(x_dims[0], y_dims[0])], x.dtype, label="per-example loss")
     return ctx.result(x_dims[:-1], x.dtype, label="per-example loss")
+
+
+def _joined(a: Dim, b: Dim) -> Dim:
+    """The batch dim TensorFlow's static shape gives: merged where the two can merge (the
+    known one wins), broadcast where one is 1 and the other known."""
+    if a.known and b.known:
+        return b if a.value == 1 else a
+    return b if b.known else a
 
 
 def sparse_check(ctx: OpContext, y: Tensor, x: Tensor) -> bool:
@@ -147,7 +159,9 @@ def sparse_softmax_cross_entropy_with_logits(ctx: OpContext, labels=None, logits
     y, x = tensors
     if not sparse_check(ctx, y, x):
         return ctx.unknown_tensor(x.dtype)
-    return ctx.result(list(x.shape.dims[:-1]), x.dtype, label="per-example loss")
+    # the static shape merges the labels' dims into the logits' leading ones: the known one wins
+    merged = [b if b.known else a for a, b in zip(x.shape.dims[:-1], y.shape.dims)]
+    return ctx.result(merged, x.dtype, label="per-example loss")
 
 
 def _same_shape_loss(ctx: OpContext, labels: Any, logits: Any) -> Tensor:

@@ -2,10 +2,12 @@
 sum/mean/max/min/argmax/... as functions and as ndarray methods.
 
 Reference: TensorFlow's ReductionShape ("Invalid reduction dimension 2 for input with 2
-dimensions."; duplicate axes are fine), ArgOpShape and the ArgMax kernel ("Expected dimension in
-the range [-1, 1), but got 1": graph construction lets a rank-1 input through, the kernel does
-not), TopKShape ("input must have last dimension >= k = 11 but is 10"); numpy's AxisError ("axis 2
-is out of bounds for array of dimension 2") and "duplicate value in 'axis'".
+dimensions."; duplicate axes are fine), ArgOpShape and the ArgMax kernel (from rank 2 on the
+shape function refuses an axis out of range: "Dimension (2) must be in the range [-2, 2), where 2
+is the number of dimensions in the input."; a rank-0/1 input gets through graph construction and
+the kernel refuses it: "Expected dimension in the range [-1, 1), but got 1"), TopKShape ("input
+must have last dimension >= k = 11 but is 10"); numpy's AxisError ("axis 2 is out of bounds for
+array of dimension 2") and "duplicate value in 'axis'".
 
 ``axis=None`` reduces every axis; ``keepdims`` keeps reduced axes as 1.  TF1 spellings
 (``keep_dims``, ``reduction_indices``, argmax's ``dimension``) are read too.
@@ -156,12 +158,21 @@ def arg_reduce(ctx: OpContext, value: Any, axis: Any, numpy: bool, keepdims: boo
         return unknown()
     fixed = normalize_axis(chosen, rank)
     if fixed is None:
-        message = f"axis {chosen} is out of bounds for array of dimension {rank}" if numpy else \
-            f"Expected dimension in the range [{-rank}, {rank}), but got {chosen}"
+        if numpy:
+            message = f"axis {chosen} is out of bounds for array of dimension {rank}"
+        elif rank <= 1:
+            message = f"Expected dimension in the range [{-rank}, {rank}), but got {chosen}"
+        else:
+            message = (f"Dimension ({chosen}) must be in the range [{-rank}, {rank}), where {rank} is the "
+                       f"number of dimensions in the input.")
         shown = "" if numpy else f" (input shape: {x.shape.tf_str()})"
-        # graph mode builds an out-of-range argmax; the kernel rejects it at run time
-        ctx.fail("ST107", f"{ctx.display}: {message}{shown}", [x], runtime=not numpy)
-        return unknown()
+        # ArgOpShape gives a rank-0/1 input a scalar without looking at the axis, so graph
+        # mode builds that argmax and the kernel rejects it at run time; from rank 2 on the
+        # shape function itself refuses the axis.
+        ctx.fail("ST107", f"{ctx.display}: {message}{shown}", [x], runtime=not numpy and rank <= 1)
+        if numpy or rank > 1:
+            return unknown()
+        return ctx.result([], "int64", label="reduced to")
     dims = reduced_dims(ctx, x.shape.dims, [fixed], keepdims)
     if numpy:
         return array_result(ctx, dims, "int64", label="reduced to")

@@ -35,7 +35,7 @@ from shapetracer.constraints.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
 from shapetracer.constraints.solver import Verdict
-from shapetracer.constraints.spec import OpContext, op
+from shapetracer.constraints.spec import OpContext, op, pending_of
 from shapetracer.frontend.values import (
     NONE, UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value,
 )
@@ -205,7 +205,7 @@ def run_fetches(ctx: OpContext, fetches: Any, feed_dict: Any) -> Value:
 def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
     """Judge the run-time requirements of everything this run evaluates, with the
     fed dims in place of the placeholders' unknown ones (see spec.Deferred)."""
-    for deferred in _pending(fetches):
+    for deferred in pending_of([fetches]):
         cond = deferred.cond
         if cond is False:
             cond = z3.BoolVal(False)
@@ -225,19 +225,6 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
             return False
     return True
 
-
-def _pending(fetches: Any) -> list:
-    found: list = []
-    stack = [fetches]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, (Tensor, Obj)):
-            found.extend(value.pending)
-        elif isinstance(value, Seq):
-            stack.extend(value.items)
-        elif isinstance(value, DictVal):
-            stack.extend(v for _, v in value.entries)
-    return list(dict.fromkeys(found))
 
 
 @op("tf.Session.run", "tf.InteractiveSession.run")

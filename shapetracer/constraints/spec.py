@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Protocol
 from shapetracer.constraints.dims import BoolLike, Dim, Origin, Shape, bool_and
 from shapetracer.constraints.solver import Judgement, PathFacts, SolverLimits, Verdict
 from shapetracer.frontend.values import (
-    UNKNOWN, ApiRef, Const, Obj, Seq, ShapeVal, SymInt, Tensor, Value, is_unknown,
+    UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, is_unknown,
 )
 
 SpecFn = Callable[..., Value]
@@ -430,7 +430,7 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     except TypeError:
         return UNKNOWN
     result = spec.fn(*bound.args, **bound.kwargs)
-    pending = _pending_of(list(args) + list(kwargs.values()))
+    pending = pending_of(list(args) + list(kwargs.values()))
     if ctx.deferred or pending:
         result = _with_pending(result, tuple(dict.fromkeys(pending + tuple(ctx.deferred))))
     if ctx.failed:
@@ -442,8 +442,8 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     return result if result is not None else UNKNOWN
 
 
-def _pending_of(values: list[Any]) -> tuple:
-    """Run-time requirements carried by the arguments (through lists and dicts)."""
+def pending_of(values: list[Any]) -> tuple:
+    """Run-time requirements carried by values (through lists, tuples and dicts)."""
     found: list = []
     stack = list(values)
     while stack:
@@ -452,6 +452,8 @@ def _pending_of(values: list[Any]) -> tuple:
             found.extend(value.pending)
         elif isinstance(value, Seq):
             stack.extend(value.items)
+        elif isinstance(value, DictVal):
+            stack.extend(v for _, v in value.entries)
     return tuple(dict.fromkeys(found))
 
 

@@ -563,21 +563,21 @@ def _forget_assigned(stmt: cst.CSTNode, state: State) -> None:
     keeping their old values could turn our bug into a false alarm."""
 
     class Targets(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            for name in _names_in(node.target):
+        def _forget(self, target: cst.CSTNode) -> None:
+            for name in _names_in(target):
                 state.env[name] = UNKNOWN
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._forget(node.target)
 
         def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            for name in _names_in(node.target):
-                state.env[name] = UNKNOWN
+            self._forget(node.target)
 
         def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            for name in _names_in(node.target):
-                state.env[name] = UNKNOWN
+            self._forget(node.target)
 
         def visit_For(self, node: cst.For) -> None:
-            for name in _names_in(node.target):
-                state.env[name] = UNKNOWN
+            self._forget(node.target)
 
     stmt.visit(Targets())
 
