@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -141,7 +142,16 @@ class Node:
 _SYMBOLIC: "weakref.WeakSet[Tensor]" = weakref.WeakSet()
 _NODES: "weakref.WeakKeyDictionary[Tensor, Node]" = weakref.WeakKeyDictionary()
 _INPUT_NAMES: "weakref.WeakKeyDictionary[Tensor, str]" = weakref.WeakKeyDictionary()
-_DATA_DEPTH = [0]
+
+
+
+class _Mode(threading.local):
+    """How many fit/predict calls enclose the current layer call (per thread)."""
+
+    data_depth = 0
+
+
+_MODE = _Mode()
 
 
 def mark_symbolic(value: Value) -> None:
@@ -169,26 +179,26 @@ def node_of(tensor: Tensor) -> Node | None:
 @contextlib.contextmanager
 def data_mode() -> Iterator[None]:
     """Layers run inside this block see arrays, not symbolic tensors (fit/predict)."""
-    _DATA_DEPTH[0] += 1
+    _MODE.data_depth += 1
     try:
         yield
     finally:
-        _DATA_DEPTH[0] -= 1
+        _MODE.data_depth -= 1
 
 
 @contextlib.contextmanager
 def symbolic_mode() -> Iterator[None]:
     """A model built lazily inside fit/predict is first built symbolically."""
-    saved, _DATA_DEPTH[0] = _DATA_DEPTH[0], 0
+    saved, _MODE.data_depth = _MODE.data_depth, 0
     try:
         yield
     finally:
-        _DATA_DEPTH[0] = saved
+        _MODE.data_depth = saved
 
 
 def in_data_mode(tensors: list[Tensor]) -> bool:
     """Arrays, eager tensors (fully known, not from keras.Input) or fit/predict."""
-    if _DATA_DEPTH[0] > 0:
+    if _MODE.data_depth > 0:
         return True
     return any(t.is_numpy or (not is_symbolic(t) and t.shape.fully_known) for t in tensors)
 
@@ -335,6 +345,8 @@ def run_layer(ctx: OpContext, layer: Value, inputs: Value, args: tuple, kwargs: 
     if current is not None and not multi:
         if not check_spec(ctx, layer, current, x, code=code):
             return ctx.unknown_tensor(x.dtype)
+    if any(t.shape.rank == 0 for t in tensors):
+        return ctx.unknown_tensor(tensors[0].dtype)  # a scalar into a layer: Keras fails on types, not shapes
     result = body(ctx, layer, x, data, *args, **kwargs)
     if ctx.failed:
         return UNKNOWN
@@ -477,12 +489,27 @@ def window_fits(ctx: OpContext, layer: Obj, x: Tensor, size: Dim, span: int, dat
 # --- examples ----------------------------------------------------------------------------------------
 
 
-class ExampleLayer(Obj):
-    """A layer built for an op example; its repr keeps test ids short."""
+class ExampleObj(Obj):
+    """A layer or model built for an op example; its repr keeps test ids and docs short."""
+
+    label = ""
 
     def __repr__(self) -> str:
-        args = self.attrs.get("__args__")
-        return f"{short(self.type_name)}({args.value if isinstance(args, Const) else ''})"
+        return self.label
+
+
+class ExampleTensor(Tensor):
+    """A symbolic tensor built for an op example, shown as the ``keras.Input`` that makes it."""
+
+    def __repr__(self) -> str:
+        return f"keras.Input{kshape(Shape(self.shape.dims[1:]))}" if self.shape.dims else "keras.Input()"
+
+
+def labelled(obj: Obj, label: str) -> Obj:
+    """Give an example object a short repr, keeping its identity (state tables are keyed by it)."""
+    obj.__class__ = ExampleObj
+    obj.label = label
+    return obj
 
 
 def L(api: str, *args: Any, built: tuple | None = None, **kwargs: Any) -> Obj:
@@ -493,19 +520,15 @@ def L(api: str, *args: Any, built: tuple | None = None, **kwargs: Any) -> Obj:
     made = call_spec(SPECS[api], ctx, [_wrap(a) for a in args], {k: _wrap(v) for k, v in kwargs.items()})
     if not isinstance(made, Obj):
         raise ValueError(f"{api} did not build a layer")
-    layer = ExampleLayer(made.type_name, made.attrs, made.origin)
-    _STATE[layer] = state_of(made)
     rendered = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
-    layer.attrs["__args__"] = Const(", ".join(rendered) + (f"; built {built}" if built else ""))
+    layer = labelled(made, f"{short(api)}({', '.join(rendered)})" + (f".built_on{built}" if built else ""))
     if built is not None:
-        x = Tensor(Shape.of(*built), "float32")
-        register_input(x, "input_layer")
-        apply_layer(OpContext(host, api, SITE), layer, x)
+        apply_layer(OpContext(host, api, SITE), layer, S(*built[1:]) if built else S())
     return layer
 
 
 def S(*dims: int | None, dtype: str = "float32") -> Tensor:
-    """A symbolic Keras tensor for an example (as from ``keras.Input``)."""
-    x = Tensor(Shape.of(*dims), dtype)
+    """A symbolic Keras tensor with an unknown batch axis, as ``keras.Input(dims)`` makes it."""
+    x = ExampleTensor(Shape.of(None, *dims), dtype)
     register_input(x, "input_layer")
     return x

@@ -28,7 +28,7 @@ _RANKS = {"1D": 1, "2D": 2, "3D": 3}
 
 
 def _rank_of(type_name: str) -> int:
-    return _RANKS[type_name[-2:]]
+    return _RANKS.get(type_name.replace("Transpose", "")[-2:], 0)
 
 
 # --- constructors -----------------------------------------------------------------------------
@@ -166,8 +166,8 @@ class _Geometry:
 def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """Conv, separable and depthwise convs: channel axis fixed at build, windows checked."""
     rank = _rank_of(layer.type_name)
-    geo = _Geometry(ctx, layer, rank)
-    if not geo.readable:
+    geo = _Geometry(ctx, layer, rank) if rank else None
+    if geo is None or not geo.readable:
         return ctx.unknown_tensor(x.dtype)
     if x.shape.rank != rank + 2:
         ctx.fail("ST117", f"Kernel shape must have the same length as input, but received kernel of shape "
@@ -193,9 +193,9 @@ def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
 
 
 def _conv_transpose_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
-    rank = _rank_of(layer.type_name.replace("Transpose", ""))
-    geo = _Geometry(ctx, layer, rank)
-    if not geo.readable or x.shape.rank != rank + 2:
+    rank = _rank_of(layer.type_name)
+    geo = _Geometry(ctx, layer, rank) if rank else None
+    if geo is None or not geo.readable or x.shape.rank != rank + 2:
         return ctx.unknown_tensor(x.dtype)
     spatial, channels = geo.split(x)
     build_spec(layer, InputSpec(min_ndim=rank + 2, axes={-1 if geo.last else 1: channels}), ctx.site)
@@ -320,49 +320,49 @@ for _kind, (_parameter, _defaults, _call) in _DEFAULTS.items():
 
 
 EXAMPLES = [
-    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 32, 3), S(None, 28, 28, 1), expect=[None, 26, 26, 32]),
-    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, strides=2, padding="same"), S(None, 7, 7, 3),
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 32, 3), S(28, 28, 1), expect=[None, 26, 26, 32]),
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, strides=2, padding="same"), S(7, 7, 3),
        expect=[None, 4, 4, 4]),
     ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, data_format="channels_first"),
-       S(None, 3, 7, 7), expect=[None, 4, 5, 5]),
-    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, dilation_rate=2), S(None, 7, 7, 3),
+       S(3, 7, 7), expect=[None, 4, 5, 5]),
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, dilation_rate=2), S(7, 7, 3),
        expect=[None, 3, 3, 4]),
-    ok("keras.layers.Conv1D.__call__", L("keras.layers.Conv1D", 4, 3, padding="causal"), S(None, 7, 3),
+    ok("keras.layers.Conv1D.__call__", L("keras.layers.Conv1D", 4, 3, padding="causal"), S(7, 3),
        expect=[None, 7, 4]),
-    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 8, 3), S(None, None, None, 3),
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 8, 3), S(None, None, 3),
        expect=[None, None, None, 8]),
-    ok("keras.layers.Conv3D.__call__", L("keras.layers.Conv3D", 2, 3), S(None, 5, 6, 7, 1), expect=[None, 3, 4, 5, 2]),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 5), S(None, 3, 3, 8), code="ST106"),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(None, 2, 3, 8), code="ST106"),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(None, 28, 28), code="ST117"),
+    ok("keras.layers.Conv3D.__call__", L("keras.layers.Conv3D", 2, 3), S(5, 6, 7, 1), expect=[None, 3, 4, 5, 2]),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 5), S(3, 3, 8), code="ST106"),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(2, 3, 8), code="ST106"),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(28, 28), code="ST117"),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
-        S(None, 28, 28, 3), code="ST117"),
+        S(28, 28, 3), code="ST117"),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
         A(28, 28, 1, 1), code="ST106"),
     ok("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, strides=2),
-       S(None, 7, 7, 3), expect=[None, 15, 15, 4]),
+       S(7, 7, 3), expect=[None, 15, 15, 4]),
     ok("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, strides=2, padding="same"),
-       S(None, 7, 7, 3), expect=[None, 14, 14, 4]),
+       S(7, 7, 3), expect=[None, 14, 14, 4]),
     ok("keras.layers.Conv2DTranspose.__call__",
        L("keras.layers.Conv2DTranspose", 4, 3, strides=2, padding="valid", output_padding=1),
-       S(None, 7, 7, 3), expect=[None, 16, 16, 4]),
-    ok("keras.layers.Conv1DTranspose.__call__", L("keras.layers.Conv1DTranspose", 4, 5, strides=3), S(None, 7, 3),
+       S(7, 7, 3), expect=[None, 16, 16, 4]),
+    ok("keras.layers.Conv1DTranspose.__call__", L("keras.layers.Conv1DTranspose", 4, 5, strides=3), S(7, 3),
        expect=[None, 23, 4]),
     bad("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, built=(None, 7, 7, 3)),
-        S(None, 7, 7, 4), code="ST117"),
-    ok("keras.layers.SeparableConv2D.__call__", L("keras.layers.SeparableConv2D", 8, 3), S(None, 5, 5, 3),
+        S(7, 7, 4), code="ST117"),
+    ok("keras.layers.SeparableConv2D.__call__", L("keras.layers.SeparableConv2D", 8, 3), S(5, 5, 3),
        expect=[None, 3, 3, 8]),
     ok("keras.layers.DepthwiseConv2D.__call__", L("keras.layers.DepthwiseConv2D", 3, depth_multiplier=2),
-       S(None, 5, 5, 3), expect=[None, 3, 3, 6]),
-    ok("keras.layers.ZeroPadding2D.__call__", L("keras.layers.ZeroPadding2D", ((1, 2), (3, 4))), S(None, 5, 5, 3),
+       S(5, 5, 3), expect=[None, 3, 3, 6]),
+    ok("keras.layers.ZeroPadding2D.__call__", L("keras.layers.ZeroPadding2D", ((1, 2), (3, 4))), S(5, 5, 3),
        expect=[None, 8, 12, 3]),
-    ok("keras.layers.ZeroPadding1D.__call__", L("keras.layers.ZeroPadding1D"), S(None, 5, 3), expect=[None, 7, 3]),
-    ok("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((1, 1), (2, 0))), S(None, 5, 5, 3),
+    ok("keras.layers.ZeroPadding1D.__call__", L("keras.layers.ZeroPadding1D"), S(5, 3), expect=[None, 7, 3]),
+    ok("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((1, 1), (2, 0))), S(5, 5, 3),
        expect=[None, 3, 3, 3]),
-    bad("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((3, 3), (0, 0))), S(None, 5, 5, 3),
+    bad("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((3, 3), (0, 0))), S(5, 5, 3),
         code="ST106"),
-    bad("keras.layers.Cropping1D.__call__", L("keras.layers.Cropping1D", (3, 3)), S(None, 5, 3), code="ST106"),
-    ok("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D", (2, 3)), S(None, 5, 5, 3),
+    bad("keras.layers.Cropping1D.__call__", L("keras.layers.Cropping1D", (3, 3)), S(5, 3), code="ST106"),
+    ok("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D", (2, 3)), S(5, 5, 3),
        expect=[None, 10, 15, 3]),
-    bad("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D"), S(None, 5, 3), code="ST117"),
+    bad("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D"), S(5, 3), code="ST117"),
 ]

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from typing import Callable
 
-from shapetracer.constraints import keras_conv, keras_core, keras_rnn  # noqa: F401  (layers the examples use)
+from shapetracer.constraints import keras_conv, keras_core, keras_rnn
 from shapetracer.constraints._keras import (
-    L, Node, S, apply_layer, auto_name, flat_tensors, in_data_mode, input_name, involved_for, is_symbolic,
+    L, Node, S, apply_layer, labelled, auto_name, flat_tensors, in_data_mode, input_name, involved_for, is_symbolic,
     kdims, kshape, layer_name, node_of, record_node, register_input, state_of, symbolic_mode,
 )
 from shapetracer.constraints.dims import Dim, Shape
@@ -56,10 +57,11 @@ class ModelState:
     broken: bool = False  # building failed; the program stops there
     loss: Value | None = None
     loss_weights: Value | None = None
+    # A model whose graph is not traced (keras.applications): its outputs for given inputs.
+    output_rule: Callable[[OpContext, list[Tensor]], list[Value]] | None = None
 
 
 _MODELS: "weakref.WeakKeyDictionary[Value, ModelState]" = weakref.WeakKeyDictionary()
-_MODEL_TYPES = ("keras.Sequential", "keras.Model")
 
 
 def model_state(model: Value) -> ModelState | None:
@@ -400,7 +402,10 @@ def _call_functional(ctx: OpContext, model: Obj, state: ModelState, inputs: Valu
         adjusted.append(fixed)
     # Replayed even when the shapes are the model's own: some checks only fail on data
     # (a shared LSTM called with two feature sizes).
-    outputs = _replay(ctx, state, adjusted) if state.nodes is not None else _reuse_outputs(state, adjusted)
+    if state.output_rule is not None:
+        outputs = state.output_rule(ctx, adjusted)
+    else:
+        outputs = _replay(ctx, state, adjusted) if state.nodes is not None else _reuse_outputs(state, adjusted)
     if ctx.failed:
         return UNKNOWN
     return _pack(state, outputs if outputs is not None else [ctx.unknown_tensor() for _ in state.outputs])
@@ -567,30 +572,34 @@ def load_model(ctx: OpContext, *args, **kwargs):
 # --- examples -----------------------------------------------------------------------------------
 
 
+_EXAMPLE_LAYER_FAMILIES = (keras_conv, keras_core, keras_rnn)  # the layers the examples below build
+
+
 def _model(*layers) -> Obj:
     """An example Sequential built from example layers."""
     ctx = OpContext(ExampleHost(), "keras.Sequential", SITE)
-    return call_spec(SPECS["keras.Sequential"], ctx, [Seq(list(layers), "list")], {})
+    model = call_spec(SPECS["keras.Sequential"], ctx, [Seq(list(layers), "list")], {})
+    return labelled(model, f"Sequential({list(layers)!r})")
 
 
 EXAMPLES = [
     ok("keras.Sequential", [L("keras.layers.Dense", 128, input_shape=(784,)), L("keras.layers.Dense", 10)]),
-    ok("keras.Sequential", [S(None, 28, 28, 1), L("keras.layers.Conv2D", 8, 3), L("keras.layers.Flatten"),
+    ok("keras.Sequential", [S(28, 28, 1), L("keras.layers.Conv2D", 8, 3), L("keras.layers.Flatten"),
                             L("keras.layers.Dense", 10)]),
     ok("keras.Sequential", [L("keras.layers.Dense", 8), L("keras.layers.Dense", 4)]),
-    bad("keras.Sequential", [S(None, 10, 5), L("keras.layers.LSTM", 8), L("keras.layers.LSTM", 4)], code="ST119"),
+    bad("keras.Sequential", [S(10, 5), L("keras.layers.LSTM", 8), L("keras.layers.LSTM", 4)], code="ST119"),
     bad("keras.Sequential", [L("keras.layers.Conv2D", 8, 3, input_shape=(28, 28))], code="ST117"),
-    bad("keras.Sequential", [S(None, 784), L("keras.layers.Dense", 10), L("keras.layers.Reshape", (28, 28))],
+    bad("keras.Sequential", [S(784), L("keras.layers.Dense", 10), L("keras.layers.Reshape", (28, 28))],
         code="ST104"),
-    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(None, 784),
+    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784),
        expect=[None, 10]),
-    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(None, 784, 1),
+    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
        expect=[None, 10]),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10)), T(None, 5, 6), expect=[None, 5, 10]),
-    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(None, 28, 28),
+    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(28, 28),
         code="ST117"),
-    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(None, 100),
+    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100),
         code="ST117"),
-    bad("keras.Sequential.__call__", _model(S(None, 28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28, 28, 3),
+    bad("keras.Sequential.__call__", _model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28, 28, 3),
         code="ST117"),
 ]

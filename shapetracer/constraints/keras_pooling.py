@@ -40,7 +40,9 @@ def _pooling(type_name: str, rank: int, *aliases: str) -> None:
 
 
 def _pool_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
-    rank = _RANKS[layer.type_name[-2:]]
+    rank = _RANKS.get(layer.type_name[-2:], 0)
+    if rank + 2 != x.shape.rank:
+        return ctx.unknown_tensor(x.dtype)
     pool = int_tuple(ctx, attr(layer, "pool_size"), rank)
     strides = pool if ctx.is_none(attr(layer, "strides")) else int_tuple(ctx, attr(layer, "strides"), rank)
     padding = padding_of(ctx, attr(layer, "padding"))
@@ -92,27 +94,27 @@ for _dims, _rank in _RANKS.items():
 
 
 EXAMPLES = [
-    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D"), S(None, 28, 28, 32),
+    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D"), S(28, 28, 32),
        expect=[None, 14, 14, 32]),
-    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(None, 7, 7, 8),
+    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(7, 7, 8),
        expect=[None, 3, 3, 8]),
-    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 2, padding="same"), S(None, 7, 7, 8),
+    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 2, padding="same"), S(7, 7, 8),
        expect=[None, 4, 4, 8]),
-    ok("keras.layers.AveragePooling1D.__call__", L("keras.layers.AveragePooling1D", 3, strides=2), S(None, 9, 7),
+    ok("keras.layers.AveragePooling1D.__call__", L("keras.layers.AveragePooling1D", 3, strides=2), S(9, 7),
        expect=[None, 4, 7]),
-    ok("keras.layers.MaxPooling3D.__call__", L("keras.layers.MaxPooling3D"), S(None, 8, 8, 8, 2),
+    ok("keras.layers.MaxPooling3D.__call__", L("keras.layers.MaxPooling3D"), S(8, 8, 8, 2),
        expect=[None, 4, 4, 4, 2]),
     ok("keras.layers.MaxPooling2D.__call__",
-       L("keras.layers.MaxPool2D", 2, data_format="channels_first"), S(None, 3, 8, 8), expect=[None, 3, 4, 4]),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), S(None, 3, 3, 8), code="ST106"),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(None, 7, 8), code="ST117"),
+       L("keras.layers.MaxPool2D", 2, data_format="channels_first"), S(3, 8, 8), expect=[None, 3, 4, 4]),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), S(3, 3, 8), code="ST106"),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(7, 8), code="ST117"),
     bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), A(2, 3, 3, 8), code="ST106"),
-    ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(None, 7, 7, 8),
+    ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(7, 7, 8),
        expect=[None, 8]),
     ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D", keepdims=True),
-       S(None, 7, 7, 8), expect=[None, 1, 1, 8]),
-    ok("keras.layers.GlobalMaxPooling1D.__call__", L("keras.layers.GlobalMaxPooling1D"), S(None, 5, 7),
+       S(7, 7, 8), expect=[None, 1, 1, 8]),
+    ok("keras.layers.GlobalMaxPooling1D.__call__", L("keras.layers.GlobalMaxPooling1D"), S(5, 7),
        expect=[None, 7]),
-    bad("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(None, 7, 8),
+    bad("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(7, 8),
         code="ST117"),
 ]

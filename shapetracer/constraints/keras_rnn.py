@@ -113,6 +113,8 @@ def _outputs(ctx: OpContext, layer: Obj, x: Tensor, units: Dim | None, states: i
 def _recurrent_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """The cell's kernel is ``[features, gates * units]``, fixed at the first call."""
     kind = layer.type_name.rsplit(".", 1)[-1]
+    if kind not in _GATES or x.shape.rank != 3:
+        return ctx.unknown_tensor(x.dtype)
     units = ctx.dim(attr(layer, "units"))
     if not _features_match(ctx, layer, x, data, _GATES[kind], units):
         return ctx.unknown_tensor(x.dtype)
@@ -227,31 +229,31 @@ def time_distributed_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, *
 
 
 EXAMPLES = [
-    ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 64), S(None, 10, 8), expect=[None, 64]),
-    ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 64, return_sequences=True), S(None, 10, 8),
+    ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 64), S(10, 8), expect=[None, 64]),
+    ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 64, return_sequences=True), S(10, 8),
        expect=[None, 10, 64]),
-    ok("keras.layers.GRU.__call__", L("keras.layers.GRU", 8), S(None, None, 3), expect=[None, 8]),
-    ok("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3, return_sequences=True), S(None, None, 4),
+    ok("keras.layers.GRU.__call__", L("keras.layers.GRU", 8), S(None, 3), expect=[None, 8]),
+    ok("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3, return_sequences=True), S(None, 4),
        expect=[None, None, 3]),
-    ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 2, built=(None, 3, 4)), S(None, 3, 5), expect=[None, 2]),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(None, 10), code="ST119"),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(None, 3, 4, 5), code="ST119"),
-    bad("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3), S(None, 4), code="ST119"),
+    ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 2, built=(None, 3, 4)), S(3, 5), expect=[None, 2]),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(10), code="ST119"),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(3, 4, 5), code="ST119"),
+    bad("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3), S(4), code="ST119"),
     bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8, built=(None, 10, 5)), A(4, 10, 6), code="ST119"),
-    ok("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.LSTMCell", 5)), S(None, 3, 4),
+    ok("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.LSTMCell", 5)), S(3, 4),
        expect=[None, 5]),
     ok("keras.layers.Bidirectional.__call__",
-       L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2, return_sequences=True)), S(None, 3, 4),
+       L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2, return_sequences=True)), S(3, 4),
        expect=[None, 3, 4]),
     ok("keras.layers.Bidirectional.__call__", L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2),
-                                                merge_mode="sum"), S(None, 3, 4), expect=[None, 2]),
+                                                merge_mode="sum"), S(3, 4), expect=[None, 2]),
     bad("keras.layers.Bidirectional.__call__", L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2)),
-        S(None, 4), code="ST119"),
+        S(4), code="ST119"),
     ok("keras.layers.TimeDistributed.__call__", L("keras.layers.TimeDistributed", L("keras.layers.Dense", 3)),
-       S(None, 5, 4), expect=[None, 5, 3]),
+       S(5, 4), expect=[None, 5, 3]),
     ok("keras.layers.TimeDistributed.__call__",
-       L("keras.layers.TimeDistributed", L("keras.layers.Conv2D", 3, 3)), S(None, 5, 8, 8, 1),
+       L("keras.layers.TimeDistributed", L("keras.layers.Conv2D", 3, 3)), S(5, 8, 8, 1),
        expect=[None, 5, 6, 6, 3]),
     bad("keras.layers.TimeDistributed.__call__", L("keras.layers.TimeDistributed", L("keras.layers.Dense", 3)),
-        S(None, 4), code="ST117"),
+        S(4), code="ST117"),
 ]

@@ -17,7 +17,7 @@ element shapes.
 
 from __future__ import annotations
 
-from shapetracer.constraints._keras import L, data_mode, flat_tensors
+from shapetracer.constraints._keras import L, data_mode, flat_tensors, labelled
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import SITE, A, ExampleHost, bad, ok
 from shapetracer.constraints.keras_losses import check_loss
@@ -285,7 +285,7 @@ def _compiled(loss: str, *layers) -> Obj:
     ctx = OpContext(ExampleHost(), "keras.Sequential", SITE)
     model = call_spec(SPECS["keras.Sequential"], ctx, [Seq(list(layers), "list")], {})
     compile_model(ctx, model, "adam", Const(loss))
-    return model
+    return labelled(model, f"Sequential({list(layers)!r}, loss={loss!r})")
 
 
 def _mlp(loss: str, units: int = 10) -> Obj:

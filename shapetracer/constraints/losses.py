@@ -6,7 +6,10 @@ Reference: TensorFlow 2.21's nn_ops.py / losses_impl.py and the kernels behind t
 - softmax_cross_entropy_with_logits(_v2) flattens both operands to ``[outer, classes]`` and the
   kernel broadcasts them: "Dimensions must be equal, but are 10 and 5" in graph mode, "logits and
   labels must be broadcastable: logits_size=[32,10] labels_size=[32,5]" when it runs.  The loss
-  has the logits' shape without the class axis.
+  has the logits' shape without the class axis; the per-row losses are reshaped to it, so
+  logits with one row and labels with three fail ("Cannot reshape a tensor with 3 elements to
+  shape [1] (1 elements)").  The flattening has a static shape only when every outer dim is
+  known; otherwise graph mode checks nothing and the kernel decides at run time.
 - sparse_softmax_cross_entropy_with_logits wants labels of rank ``rank(logits) - 1`` ("`labels.
   shape.rank` must equal `logits.shape.rank - 1`") and equal leading dims ("`labels.shape` must
   equal `logits.shape` except for the last dimension"; older TF: "logits and labels must have the
@@ -112,10 +115,23 @@ def softmax_cross_entropy_with_logits(ctx: OpContext, labels=None, logits=None, 
     labels_2d = [_product(y_dims[:-1]) if len(y_dims) > 1 else Dim(1), y_dims[-1]]
     sizes = (f"logits and labels must be broadcastable: logits_size=[{logits_2d[0]},{logits_2d[1]}] "
              f"labels_size=[{labels_2d[0]},{labels_2d[1]}]")
+    # nn_ops._flatten_outer_dims gives the flattened operand a static shape only when all its
+    # outer dims are known; otherwise the kernel's shape function sees [?,?] and merges, and
+    # the kernel compares the shapes when the graph runs.
+    static = all(d.known for d in x_dims[:-1]) and all(d.known for d in y_dims[:-1])
     for a, b in zip(logits_2d, labels_2d):
         if not ctx.require(_broadcastable(a, b), CODE,
-                           f"{ctx.display}: Dimensions must be equal, but are {a} and {b} ({sizes})", [a, b, x, y]):
+                           f"{ctx.display}: Dimensions must be equal, but are {a} and {b} ({sizes})", [a, b, x, y],
+                           runtime=not static):
             return ctx.unknown_tensor(x.dtype)
+    # The per-row losses are then reshaped to the logits' outer dims, so labels may broadcast
+    # over the logits' rows but not the other way round: logits [1,C] with labels [3,C] fail.
+    rows, label_rows = logits_2d[0], labels_2d[0]
+    outer = "[" + ",".join(str(d) for d in x_dims[:-1]) + "]"
+    if not ctx.require(bool_or(rows.eq(label_rows), label_rows.eq(1)), CODE,
+                       f"{ctx.display}: Cannot reshape a tensor with {label_rows} elements to shape {outer} "
+                       f"({rows} elements)", [rows, label_rows, x, y], runtime=not static):
+        return ctx.unknown_tensor(x.dtype)
     if len(x_dims) == 2 and len(y_dims) == 2:
         # Rank 2 goes straight to the kernel op, whose shape function merges the batch dims
         # (or broadcasts them when they do not merge): logits [?,4] with labels [3,4] give [3].

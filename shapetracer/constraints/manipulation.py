@@ -54,12 +54,26 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
     missing = [axis for axis in range(rank) if axis not in normal]
     if missing:
         # Graph mode builds a repeated entry (the static shape simply follows the perm,
-        # [2,4,3] with [2,0,2] gives [3,2,3]); only the kernel refuses it.
-        listed = ",".join(str(p) for p in normal)
-        ctx.fail("ST112", f"{ctx.display}: {missing[0]} is missing from {{{listed}}}.", [x], runtime=True)
-        if ctx.failed:
-            return ctx.unknown_tensor(x.dtype)
+        # [2,4,3] with [2,0,2] gives [3,2,3]); only the kernel refuses it, unless the
+        # graph optimizer removed the op first (_folded_to_identity).
+        if not _folded_to_identity(ctx, x, normal):
+            listed = ",".join(str(p) for p in normal)
+            ctx.fail("ST112", f"{ctx.display}: {missing[0]} is missing from {{{listed}}}.", [x], runtime=True)
+            if ctx.failed:
+                return ctx.unknown_tensor(x.dtype)
     return ctx.result(Shape(x.shape.dims[p] for p in normal), x.dtype, label="transposed to")
+
+
+def _folded_to_identity(ctx: OpContext, x: Tensor, perm: list[int]) -> bool:
+    """Whether TensorFlow's graph optimizer replaces this transpose by an identity.
+
+    Constant folding (grappler, on by default in a Session) drops a transpose whose input
+    shape is fully known and whose perm moves only axes of length 1, without checking that
+    the perm is a permutation: ``transpose(t_[36,1], [0, 0])`` runs and returns ``t``.
+    """
+    if not getattr(ctx.host, "graph_mode", False) or not x.shape.fully_known:
+        return False
+    return all(p == i or x.shape.dims[i].value == 1 for i, p in enumerate(perm))
 
 
 @op("tf.linalg.matrix_transpose", "tf.matrix_transpose", "tf.linalg.transpose")

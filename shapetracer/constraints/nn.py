@@ -171,9 +171,16 @@ def bias_add(ctx: OpContext, value, bias, data_format=None, name=None):
     fmt = ctx.str(data_format)
     if fmt is None and not ctx.is_none(data_format):
         return ctx.unknown_tensor(v.dtype)
-    if not bias_add_check(ctx, v, b, bool(fmt and fmt.startswith("NC"))):
+    channels_first = bool(fmt and fmt.startswith("NC"))
+    if not bias_add_check(ctx, v, b, channels_first):
         return ctx.unknown_tensor(v.dtype)
-    return ctx.same_shape(v)
+    axis = 1 if channels_first else v.shape.rank - 1
+    if v.shape.dims[axis].known or not b.shape.dims[0].known:
+        return ctx.same_shape(v)
+    # BiasAdd's shape function merges the channel dim with the bias length: [?,?] + [5] is [?,5]
+    dims = list(v.shape.dims)
+    dims[axis] = b.shape.dims[0]
+    return ctx.result(dims, v.dtype)
 
 
 @op("tf.nn.xw_plus_b")
@@ -352,7 +359,8 @@ EXAMPLES = [
     ok("tf.nn.bias_add", T(None, 10), T(10), expect=[None, 10]),
     ok("tf.nn.bias_add", T(None, 4, 4, 10), T(10), expect=[None, 4, 4, 10]),
     ok("tf.nn.bias_add", T(None, 10, 4, 4), T(10), data_format="NCHW", expect=[None, 10, 4, 4]),
-    ok("tf.nn.bias_add", T(None, None), T(5), expect=[None, None]),
+    ok("tf.nn.bias_add", T(None, None), T(5), expect=[None, 5]),
+    ok("tf.nn.bias_add", T(None, None, 4, 4), T(5), data_format="NCHW", expect=[None, 5, 4, 4]),
     bad("tf.nn.bias_add", T(None, 10), T(5), code="ST114"),  # pattern 29
     bad("tf.nn.bias_add", T(None, 10, 4, 4), T(4), data_format="NCHW", code="ST114"),
     bad("tf.nn.bias_add", T(10), T(10), code="ST102"),

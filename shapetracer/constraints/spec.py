@@ -255,13 +255,14 @@ class OpContext:
     def _defer(self, cond, code: str, message: str, origins: frozenset[Origin], role: str) -> bool:
         """Graph mode: the op builds; the requirement is judged at Session.run."""
         self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins)))
-        if cond is False:
+        if cond is False or not self.host.possible_failures:
             return True
-        judgement = self.host.facts.judge(cond, self.host.limits, self.host.possible_failures)
+        judgement = self.host.facts.judge(cond, self.host.limits, True)
         if judgement.verdict is Verdict.MAY_FAIL:
             self._warn_possible(message, origins, judgement)
-        if judgement.verdict is not Verdict.FAILS:
-            self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
+        # Not a path fact: it holds only in the runs that evaluate this op.  Kept as a fact,
+        # the requirement of an op no run evaluates would turn a later op's satisfiable
+        # requirement into a build-time error TensorFlow never raises.
         return True
 
     def require_all(self, conds: Iterable[BoolLike], code: str, message: str,
