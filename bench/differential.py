@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="TensorFlow workers (default: cores)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per program under TensorFlow")
     parser.add_argument("--all", action="store_true", help="with --out, save every program")
+    parser.add_argument("--fork", action="store_true",
+                        help="run each program in a forked child (isolation; slower)")
     args = parser.parse_args(argv)
 
     started = time.monotonic()
@@ -59,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         if done % 200 == 0:
             print(f"  tensorflow: {done}/{len(programs)} ({time.monotonic() - started:.0f} s)", file=sys.stderr)
 
-    outcomes = diffrun.run_programs(programs, args.jobs, args.timeout, progress)
+    outcomes = diffrun.run_programs(programs, args.jobs, args.timeout, progress, args.fork)
     wall = time.monotonic() - started
 
     kinds = collections.Counter(o.kind for o in outcomes)

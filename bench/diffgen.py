@@ -187,7 +187,7 @@ def op_matmul(b: Builder) -> bool:
     ta, tb = rng.random() < 0.25, rng.random() < 0.25
     inner_axis = 0 if ta else 1
     outer_axis = 1 - inner_axis
-    k_static, k = a.static[inner_axis], a.actual[inner_axis]
+    k = a.actual[inner_axis]
     n = rng.randint(1, 6)
     # the right operand: another live rank-2 tensor whose inner dim fits, or a new weight
     others = [t for t in b.floats(2, 2) if t is not a and t.actual[1 if tb else 0] == k]
@@ -202,7 +202,6 @@ def op_matmul(b: Builder) -> bool:
     flags = ("" if not ta else ", transpose_a=True") + ("" if not tb else ", transpose_b=True")
     b.assign(f"tf.matmul({a.name}, {other.name}{flags})", [a.static[outer_axis], n_static],
              [a.actual[outer_axis], n])
-    del k_static
     return True
 
 
@@ -262,9 +261,6 @@ def op_reshape(b: Builder) -> bool:
     for d in a.actual:
         total *= d
     unknown_input = any(d is None for d in a.static)
-    known_part = 1
-    for s in a.static:
-        known_part *= s if s is not None else 1
     wrong = b.bad("reshape size")
     style = rng.random()
     if style < 0.5 and a.static[0] is None or style < 0.2:
@@ -295,7 +291,6 @@ def op_reshape(b: Builder) -> bool:
         else:
             actual = list(target)
             static = list(target)
-    del known_part
     b.assign(f"tf.reshape({a.name}, {shape_text(target)})", static, actual)
     return True
 

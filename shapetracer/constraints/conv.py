@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from shapetracer.constraints.dims import Dim
+from shapetracer.constraints.dims import Dim, bool_or
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
 
@@ -258,9 +258,20 @@ def check_groups(ctx: OpContext, depth: Dim, filter_in: Dim, filter_out: Dim, co
         return False
     if depth.known and filter_out.known:
         groups = depth.value // filter_in.value
+        if groups < 1:
+            return True  # an empty input depth: nothing to group (and no division by zero)
         if filter_out.value % groups != 0:
             ctx.fail("ST110", f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of the number "
                      f"of groups ({groups}); {hint} ({context})", [depth, filter_in, filter_out])
+            return False
+    elif filter_out.known and filter_out.value > 0:
+        # An unknown depth: the group count depth / filter_in must divide the output depth,
+        # i.e. depth is filter_in times one of its divisors (a linear, finite condition).
+        divisors = [g for g in range(1, filter_out.value + 1) if filter_out.value % g == 0]
+        fits = bool_or(*(depth.eq(filter_in.value * g) for g in divisors))
+        if not ctx.require(fits, "ST110", f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of "
+                           f"the number of groups ({depth}/{filter_in}); {hint} ({context})",
+                           [depth, filter_in, filter_out]):
             return False
     return True
 

@@ -251,8 +251,10 @@ def _slice_length(ctx: OpContext, x: Tensor, dim: Dim, piece: SliceVal | None, p
         return ctx.fresh("sliced", 0)
     if start is None and stop is None and step == 1:
         return dim
-    if dim.known and not isinstance(start, Dim) and not isinstance(stop, Dim):
+    if dim.known and dim.value >= 0 and not isinstance(start, Dim) and not isinstance(stop, Dim):
         return Dim(len(range(*slice(start, stop, step).indices(dim.value))), frozenset({ctx.site}))
+    if dim.known:
+        return ctx.fresh("sliced", 0)  # a negative length came from a failed op upstream
     return _symbolic_length(dim, start, stop, step).with_origins({ctx.site})
 
 

@@ -443,11 +443,11 @@ def _adjust_rank(ctx: OpContext, model: Value, ref: Tensor, x: Tensor) -> Tensor
     """Functional._adjust_input_rank: a trailing 1 may be squeezed or added, nothing else."""
     if ref.shape.dims is None or x.shape.dims is None or ref.shape.rank == x.shape.rank:
         return x
-    last = x.shape.dims[-1]
-    if x.shape.rank == ref.shape.rank + 1 and last.known and last.value == 1:
+    last = x.shape.dims[-1] if x.shape.dims else None  # a scalar has no trailing axis
+    if x.shape.rank == ref.shape.rank + 1 and last is not None and last.known and last.value == 1:
         return Tensor(Shape(x.shape.dims[:-1]), x.dtype, x.kind, x.origin)
-    ref_last = ref.shape.dims[-1]
-    if x.shape.rank == ref.shape.rank - 1 and ref_last.known and ref_last.value == 1:
+    ref_last = ref.shape.dims[-1] if ref.shape.dims else None
+    if x.shape.rank == ref.shape.rank - 1 and ref_last is not None and ref_last.known and ref_last.value == 1:
         return Tensor(Shape(list(x.shape.dims) + [Dim(1)]), x.dtype, x.kind, x.origin)
     expected = kdims([None] + list(ref.shape.dims[1:]))
     ctx.fail("ST117", f"Invalid input shape for input Tensor(shape={kshape(x.shape)}) with name "

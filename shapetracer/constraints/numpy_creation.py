@@ -409,7 +409,10 @@ def _number(ctx: OpContext, value: Any) -> int | float | Dim | None:
 def _range_length(ctx: OpContext, start: Any, stop: Any, step: Any) -> Dim:
     """len(range(start, stop, step)) with numpy's float rule; fresh when not computable."""
     if all(isinstance(v, (int, float)) for v in (start, stop, step)):
-        return Dim(max(0, math.ceil((stop - start) / step)), frozenset({ctx.site}))
+        length = (stop - start) / step
+        if not math.isfinite(length):
+            return ctx.fresh("len", lower=0)  # np.arange(nan) raises, but not about shapes
+        return Dim(max(0, math.ceil(length)), frozenset({ctx.site}))
     if isinstance(step, int) and step != 0 and not isinstance(start, float) \
             and not isinstance(stop, float) and start is not None and stop is not None:
         lo, hi = (start, stop) if step > 0 else (stop, start)

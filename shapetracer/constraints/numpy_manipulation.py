@@ -93,8 +93,9 @@ def reshape_array(ctx: OpContext, a: Any, shape: Any) -> Tensor:
     if x is None or target is None:
         return unknown_array(ctx, dtype)
     if any(d is None for d in target):
-        return array_result(ctx, [d if d is not None else ctx.fresh("n", lower=0) for d in target], dtype,
-                            label="reshaped to")
+        # an unreadable entry: the known ones stay, but a -1 is not a length
+        return array_result(ctx, [d if d is not None and not (d.known and d.value < 0) else ctx.fresh("n", lower=0)
+                                  for d in target], dtype, label="reshaped to")
     dims: list[Dim] = target
     inferred = [i for i, d in enumerate(dims) if d.known and d.value < 0]
     if len(inferred) > 1:

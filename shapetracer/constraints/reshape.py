@@ -197,7 +197,12 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
                    f"values, but the requested shape requires a multiple of {_count_text(others)} "
                    f"(input shape {x.shape.tf_str()}, requested {dims_text(target)})")
     if len(in_unknown) > 1:
-        return None  # a product of unknowns: non-linear, left unchecked
+        # A product of unknowns is non-linear: left unchecked, except in graph mode when the
+        # unknowns are run-time dims, which each run replaces by the fed values.
+        if not (getattr(ctx.host, "graph_mode", False) and runtime_only(count_in.value)):
+            return None
+        ctx.require(count_in.mod(out_known).eq(0), "ST104", message, [x] + others, runtime=True)
+        return count_in.floordiv(out_known).with_origins({ctx.site})
     if not ctx.require(count_in.mod(out_known).eq(0), "ST104", message, [x] + others):
         return None
     return count_in.floordiv(out_known).with_origins({ctx.site})

@@ -54,7 +54,8 @@ def py_range(ctx: OpContext, *args):
         return UNKNOWN
     if all(isinstance(b, Const) for b in (start, stop, step)) and step.value != 0:
         values = range(start.value, stop.value, step.value)
-        if len(values) <= _MAX_RANGE:
+        # len() of range(2**63) overflows a C ssize_t: bound the length arithmetically first
+        if (stop.value - start.value) // step.value <= _MAX_RANGE and len(values) <= _MAX_RANGE:
             return Seq([Const(v) for v in values], "list")
     return Obj("builtins.range", {"start": start, "stop": stop, "step": step})
 
