@@ -3,7 +3,8 @@
     python bench/fuzz.py --examples 5000 [--seed 1] [--hypothesmith 500] [--out DIR]
 
 Every input goes through ``check_source``; the engine must return a result,
-within the time bound, with registered codes on real lines.  Prints each
+within the time bound and the memory limit (--memory-mb), with registered
+codes on real lines.  Prints each
 crash (with its traceback) and each internal error of an op model (ST903:
 not a crash, but a spec bug), saving the inputs under --out.  Exit status 1
 when a crash was found.
@@ -73,8 +74,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hypothesmith", type=int, default=200, help="hypothesmith programs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--verbose", action="store_true", help="name each input before checking it")
+    parser.add_argument("--memory-mb", type=int, default=6000,
+                        help="address-space limit, so a blow-up is a MemoryError here, not the OOM killer")
     args = parser.parse_args(argv)
 
+    if args.memory_mb > 0:
+        import resource
+        limit = args.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     started = time.monotonic()
     crashes = internal = 0
     counts: collections.Counter = collections.Counter()
@@ -84,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     for family, inputs in sources:
         for index, origin, text in inputs:
             counts[family] += 1
+            if args.verbose:
+                print(f"{family} {index} ({origin})", file=sys.stderr, flush=True)
             begun = time.perf_counter()
             problem, errors = fuzzgen.run(text)
             took = time.perf_counter() - begun

@@ -4,6 +4,8 @@
   ``float``) as the short name tensors carry.
 - ``normalize_axis``: Python-style negative axes, with the range check left to
   the caller because every op words its range error differently.
+- ``slice_length``: Python's slice length, safe for huge dims.
+- ``MAX_PIECES``: the most separate results (unstack, split) an op is modelled with.
 - ``merge_shapes``: TensorFlow's ``InferenceContext::Merge``, the rule behind
   set_shape, ensure_shape, placeholder_with_default, Variable(shape=...) and
   assign.  Its wording: "Shapes must be equal rank, but are 2 and 3" and
@@ -18,6 +20,19 @@ from typing import Any, Iterable
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.spec import OpContext
 from shapetracer.frontend.values import ApiRef, Const
+
+# An op that gives more separate tensors than this (unstack, split) is left unknown: no
+# program unstacks ten thousand tensors, and listing 2**40 of them would exhaust memory.
+MAX_PIECES = 10_000
+
+def slice_length(length: int, start: int | None, stop: int | None, step: int | None) -> int:
+    """``len(range(length)[start:stop:step])`` by arithmetic: ``len()`` of a range longer
+    than a C ssize_t (a 2**63 dim) raises OverflowError."""
+    first, last, stride = slice(start, stop, step).indices(length)
+    if stride > 0:
+        return max(0, (last - first + stride - 1) // stride)
+    return max(0, (first - last - stride - 1) // -stride)
+
 
 DTYPE_NAMES = {
     "float16", "bfloat16", "float32", "float64", "half", "double", "int8", "int16", "int32", "int64",

@@ -457,6 +457,7 @@ EXAMPLES = [
     ok("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 1, [[0, 0], [2, 2], [2, 2], [0, 0]],
        expect=[None, 28, 28, 32]),
     ok("tf.nn.conv2d", T(None, 28, 28, 4), T(5, 5, 2, 32), 1, "SAME", expect=[None, 28, 28, 32]),  # 2 groups
+    ok("tf.nn.conv2d", T(None, 28, 28, None), T(5, 5, 1, 5), 1, "SAME", expect=[None, 28, 28, 5]),
     ok("tf.nn.conv2d", T(2, 3, 28, 28, 1), T(5, 5, 1, 32), 1, "SAME", expect=[2, 3, 28, 28, 32]),
     ok("tf.nn.conv2d", T(None, None, None, None), T(5, 5, 3, 8), 1, "VALID", expect=[None, None, None, 8]),
     ok("tf.nn.conv2d", T(None, None, 28, 3), T(5, 5, 3, 8), 2, "VALID", expect=[None, None, 12, 8]),

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import z3
 
+from shapetracer.constraints._common import slice_length
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.gathering import boolean_mask
@@ -252,7 +253,7 @@ def _slice_length(ctx: OpContext, x: Tensor, dim: Dim, piece: SliceVal | None, p
     if start is None and stop is None and step == 1:
         return dim
     if dim.known and dim.value >= 0 and not isinstance(start, Dim) and not isinstance(stop, Dim):
-        return Dim(len(range(*slice(start, stop, step).indices(dim.value))), frozenset({ctx.site}))
+        return Dim(slice_length(dim.value, start, stop, step), frozenset({ctx.site}))
     if dim.known:
         return ctx.fresh("sliced", 0)  # a negative length came from a failed op upstream
     return _symbolic_length(dim, start, stop, step).with_origins({ctx.site})

@@ -21,7 +21,7 @@ Known elements of small int vectors survive concat/stack, so
 
 from __future__ import annotations
 
-from shapetracer.constraints._common import dims_text, merge_shapes, normalize_axis
+from shapetracer.constraints._common import MAX_PIECES, dims_text, merge_shapes, normalize_axis
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
@@ -159,7 +159,7 @@ def unstack(ctx: OpContext, value, num=None, axis=0, name="unstack"):
                                              f"{ctx.display}: Dimension must be {given} but is {count}", [x]):
         return UNKNOWN
     length = given if given is not None else (count.value if count.known else None)
-    if length is None:
+    if length is None or length > MAX_PIECES:
         # In graph mode TF cannot infer `num` either; eagerly the count is concrete.
         return UNKNOWN
     rest = [d for i, d in enumerate(x.shape.dims) if i != position]
@@ -208,6 +208,8 @@ def _even_pieces(ctx: OpContext, x: Tensor, length: Dim, ways: int) -> list[Dim]
     message = f"{ctx.display}: Dimension size must be evenly divisible by {ways} but is {length}"
     if not ctx.require(length.mod(ways).eq(0), "ST121", message, [x, length]):
         return None
+    if ways > MAX_PIECES:
+        return None
     piece = length.floordiv(ways).with_origins({ctx.site})
     return [piece] * ways
 
@@ -220,7 +222,9 @@ def _sized_pieces(ctx: OpContext, x: Tensor, length: Dim, sizes, num: int | None
         if size_tensor is not None and size_tensor.shape.rank == 1 and size_tensor.shape.dims[0].known:
             count = size_tensor.shape.dims[0].value
         count = count if count is not None else num
-        return None if count is None else [ctx.fresh("piece", 0) for _ in range(count)]
+        if count is None or count > MAX_PIECES:
+            return None
+        return [ctx.fresh("piece", 0) for _ in range(count)]
     values = [ctx.dim(item) for item in items]
     inferred = [i for i, v in enumerate(values) if v is not None and v.known and v.value == -1]
     if len(inferred) > 1:

@@ -432,12 +432,16 @@ EXAMPLES = [
     bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(None, 5), logits=T(None, 10), code="ST109"),
     bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(32, 10), code="ST109"),  # pattern 13
     bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(4, 6, 10), logits=T(4, 5, 10), code="ST109"),
+    ok("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(None, 4), expect=[3]),
+    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(1, 4), code="ST109"),
     bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(16, 10), logits=T(32, 10), code="ST109"),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, dtype="int32"), logits=T(None, 10),
        expect=[None]),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(4, 5, dtype="int32"), logits=T(4, 5, 10),
        expect=[4, 5]),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, dtype="int32"), logits=T(32, 10),
+       expect=[32]),
+    ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(32, dtype="int32"), logits=T(None, 10),
        expect=[32]),
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, 1, dtype="int32"), logits=T(None, 10),
         code="ST109"),  # pattern 12

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from shapetracer.constraints._common import MAX_PIECES, slice_length
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import array_result, numpy_dtype, promote, unknown_array
@@ -192,9 +193,9 @@ def _lengths_between(ctx: OpContext, length: Dim, cuts: list[int | None]) -> lis
     """Lengths of ``a[:c0], a[c0:c1], …, a[cn:]`` with Python's slice clipping."""
     if not length.known or any(c is None for c in cuts):
         return [ctx.fresh("n", lower=0) for _ in range(len(cuts) + 1)]
-    positions = range(length.value)
     bounds: list[int | None] = [0] + cuts + [None]
-    return [Dim(len(positions[start:stop]), frozenset({ctx.site})) for start, stop in zip(bounds, bounds[1:])]
+    return [Dim(slice_length(length.value, start, stop, None), frozenset({ctx.site}))
+            for start, stop in zip(bounds, bounds[1:])]
 
 
 def _even_split(ctx: OpContext, x: Tensor, position: int, sections: Dim, strict: bool) -> Value:
@@ -202,6 +203,8 @@ def _even_split(ctx: OpContext, x: Tensor, position: int, sections: Dim, strict:
     if not sections.known:
         return UNKNOWN  # the number of pieces is unknown
     count = sections.value
+    if count > MAX_PIECES:
+        return UNKNOWN
     if count <= 0:
         message = "integer modulo by zero" if strict and count == 0 else "number sections must be larger than 0."
         ctx.fail("ST121", f"{ctx.display}: {message}", [sections])

@@ -32,6 +32,7 @@ from shapetracer.frontend.values import (
 )
 
 SpecFn = Callable[..., Value]
+MAX_RANK = 254  # TensorFlow's TensorShape refuses more dims
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,9 @@ class OpContext:
             return [d if d.known else None for d in value.shape.dims] if not value.numpy \
                 else list(value.shape.dims)
         if isinstance(value, Tensor) and value.elements is None:
-            if value.shape.rank == 1 and value.shape.dims[0].known:
+            # a shape tensor longer than TensorFlow's rank limit is no shape (and [None] * 2**40
+            # would exhaust memory)
+            if value.shape.rank == 1 and value.shape.dims[0].known and value.shape.dims[0].value <= MAX_RANK:
                 return [None] * value.shape.dims[0].value
             return None
         single = self.dim(value)

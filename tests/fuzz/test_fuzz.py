@@ -108,6 +108,24 @@ REGRESSIONS = {
     "arange_of_nan": (
         "import numpy as np\n"
         "labels = np.eye(10)[np.arange(float('nan')) % 10]\n"),
+    # a list of 2**40 results once exhausted memory
+    "unstack_huge_axis": (
+        "import tensorflow.compat.v1 as tf\n"
+        "sequence = tf.placeholder(tf.float32, [None, 2**63, 3])\n"
+        "steps = tf.unstack(sequence, axis=1)\n"),
+    "split_huge_count": (
+        "import numpy as np\n"
+        "import tensorflow as tf\n"
+        "parts = tf.split(tf.zeros([4, 2**40]), 2**40, axis=1)\n"
+        "pieces = np.split(np.zeros(2**40), 2**40)\n"),
+    "shape_tensor_longer_than_any_rank": (
+        "import tensorflow as tf\n"
+        "x = tf.zeros(tf.ones([2**40], tf.int32))\n"),
+    "slice_of_huge_dim": (
+        "import numpy as np\n"
+        "source = np.random.randint(2, 9, size=(4, 2**63))\n"
+        "target = source[:, ::-1]\n"
+        "halves = np.array_split(source, [1, 2], axis=1)\n"),
     "slice_after_unreadable_reshape": (
         "import numpy as np\n"
         "y = np.zeros((20, 3)).sum(axis=1).reshape(-1, [[[]]])\n"
