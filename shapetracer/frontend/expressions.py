@@ -14,7 +14,7 @@ import libcst as cst
 from shapetracer.constraints.dims import Dim
 from shapetracer.frontend.values import (
     ELLIPSIS, NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal,
-    Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value,
+    Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, int_dim, int_like,
 )
 
 _BINARY_SPEC = {
@@ -263,7 +263,7 @@ class ExpressionMixin:
             right = _shape_tuple(right)
         if isinstance(left, Seq) or isinstance(right, Seq):
             return _sequence_binary(op_name, left, right)
-        if _int_like(left) and _int_like(right):
+        if int_like(left) and int_like(right):
             return _int_binary(op_name, left, right)
         if isinstance(left, Const) and isinstance(right, Const):
             return _const_binary(op_name, left.value, right.value)
@@ -331,8 +331,8 @@ class ExpressionMixin:
                 return Const(_PY_COMPARE[op_name](left.value, right.value))
             except Exception:
                 return UNKNOWN
-        if _int_like(left) and _int_like(right):
-            a, b = _as_dim(left), _as_dim(right)
+        if int_like(left) and int_like(right):
+            a, b = int_dim(left), int_dim(right)
             decided = {"Equal": a.eq, "NotEqual": a.ne, "LessThan": a.lt, "GreaterThan": a.gt,
                        "LessThanEqual": a.le, "GreaterThanEqual": a.ge}[op_name](b)
             return Const(decided) if isinstance(decided, bool) else UNKNOWN
@@ -483,19 +483,12 @@ def _tensorish(value: Value) -> bool:
         isinstance(value, Const) and isinstance(value.value, (int, float, bool))) or isinstance(value, Seq)
 
 
-def _int_like(value: Value) -> bool:
-    return isinstance(value, SymInt) or (
-        isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool))
-
-
-def _as_dim(value: Value) -> Dim:
-    return value.dim if isinstance(value, SymInt) else Dim(value.value)
 
 
 def _int_binary(op_name: str, left: Value, right: Value) -> Value:
     if isinstance(left, Const) and isinstance(right, Const):
         return _const_binary(op_name, left.value, right.value)
-    a, b = _as_dim(left), _as_dim(right)
+    a, b = int_dim(left), int_dim(right)
     if op_name == "Add":
         return SymInt(a + b)
     if op_name == "Subtract":

@@ -414,17 +414,9 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def stmt_FunctionDef(self, node: cst.FunctionDef, state: State) -> list[State]:
         closure = None if state.env is self.scope.globals else state.env
-        function = Function(node, self.scope, closure, node.name.value)
-        value: Value = function
         for decorator in node.decorators:
-            deco = self.eval(decorator.decorator)
-            if isinstance(deco, ApiRef) and deco.qualname in ("builtins.property", "builtins.staticmethod",
-                                                               "builtins.classmethod", "tf.function",
-                                                               "functools.wraps"):
-                continue
-            if isinstance(deco, Const) or deco is UNKNOWN:
-                continue
-        state.env[node.name.value] = value
+            self.eval(decorator.decorator)  # analysed for its own calls; the function is bound undecorated
+        state.env[node.name.value] = Function(node, self.scope, closure, node.name.value)
         return [state]
 
     def stmt_ClassDef(self, node: cst.ClassDef, state: State) -> list[State]:

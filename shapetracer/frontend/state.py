@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.solver import PathFacts
 from shapetracer.frontend.values import (
-    UNKNOWN, Const, Seq, SymInt, Tensor, Value,
+    UNKNOWN, Const, Seq, SymInt, Tensor, Value, int_dim, int_like,
 )
 
 
@@ -73,11 +73,11 @@ def merge_values(a: Value, b: Value) -> Value:
     if isinstance(a, Const) and isinstance(b, Const):
         if type(a.value) is type(b.value) and a.value == b.value:
             return a
-        if _int_like(a) and _int_like(b):
+        if int_like(a) and int_like(b):
             return SymInt(Dim.fresh("int", lower=None))
         return UNKNOWN
-    if _int_like(a) and _int_like(b):
-        da, db = _as_dim(a), _as_dim(b)
+    if int_like(a) and int_like(b):
+        da, db = int_dim(a), int_dim(b)
         if da.same_as(db):
             return a
         return SymInt(Dim.fresh("int", lower=None, origins=da.origins | db.origins))
@@ -102,10 +102,3 @@ def _merge_tensors(a: Tensor, b: Tensor) -> Tensor:
     return Tensor(Shape(dims), dtype, kind, a.origin, a.name if a.name == b.name else None)
 
 
-def _int_like(value: Value) -> bool:
-    return isinstance(value, SymInt) or (
-        isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool))
-
-
-def _as_dim(value: Value) -> Dim:
-    return value.dim if isinstance(value, SymInt) else Dim(value.value)

@@ -237,3 +237,14 @@ class ModuleVal(Value):
 
 def is_unknown(value: Value | None) -> bool:
     return value is None or value is UNKNOWN
+
+
+def int_like(value: Value) -> bool:
+    """A Python int, known (``Const``) or symbolic (``SymInt``); bools excluded."""
+    return isinstance(value, SymInt) or (
+        isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool))
+
+
+def int_dim(value: Value) -> Dim:
+    """The dim an ``int_like`` value stands for."""
+    return value.dim if isinstance(value, SymInt) else Dim(value.value)
