@@ -25,6 +25,7 @@ index of a tf tensor is tf.boolean_mask.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import z3
@@ -67,7 +68,42 @@ def getitem(ctx: OpContext, a, b):
     advanced = [p for p in parts if p.kind in ("array", "mask")]
     if advanced and (len(advanced) > 1 or any(p.kind == "index" for p in parts)):
         return _unknown(ctx, x)  # numpy's mixed advanced-index placement rules: not modelled
-    return _apply(ctx, x, parts)
+    result = _apply(ctx, x, parts)
+    if x.stacked is not None and not ctx.failed:
+        _fold_stack_slice(ctx, x, parts)
+    return result
+
+
+def _fold_stack_slice(ctx: OpContext, x: Tensor, parts: list[_Part]) -> None:
+    """``tf.stack(items, axis)[..., i, ...]`` reads only ``items[i]``.
+
+    TensorFlow's graph optimizer rewrites such a slice (one constant index on
+    the stack axis, every other axis taken whole) into ``items[i]`` itself, so
+    the stack never runs unless a run fetches the slice directly (fetched
+    nodes are kept as written).  Measured under tensorflow-cpu 2.21: a stack of
+    a ``[None]`` placeholder fed 5 rows and a ``[4]`` tensor fails when
+    ``s[0]`` is fetched and runs when ``s[0] + 1`` is.  The slice therefore
+    carries ``items[i]``'s run-time checks and, only for a direct fetch, the
+    stack's own.
+    """
+    axis, item_pending, own = x.stacked
+    if len(parts) != len(x.shape.dims) or any(p.kind not in ("index", "slice") for p in parts):
+        return
+    chosen = parts[axis]
+    others = parts[:axis] + parts[axis + 1:]
+    if chosen.kind != "index" or not isinstance(chosen.value, int):
+        return
+    if not all(p.value is None or _is_full(p.value) for p in others):
+        return
+    index = chosen.value + len(item_pending) if chosen.value < 0 else chosen.value
+    if not 0 <= index < len(item_pending):
+        return
+    ctx.pending_override = item_pending[index] + tuple(
+        dataclasses.replace(d, fetch_only=True) for d in own)
+
+
+def _is_full(piece: SliceVal) -> bool:
+    return all(isinstance(v, Const) and v.value is None for v in (piece.start, piece.stop, piece.step))
 
 
 def _unknown(ctx: OpContext, x: Tensor) -> Tensor:

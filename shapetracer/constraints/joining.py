@@ -24,7 +24,7 @@ from __future__ import annotations
 from shapetracer.constraints._common import MAX_PIECES, dims_text, merge_shapes, normalize_axis
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
-from shapetracer.constraints.spec import OpContext, op
+from shapetracer.constraints.spec import OpContext, op, pending_of
 from shapetracer.frontend.values import UNKNOWN, Seq, Tensor, Value
 
 
@@ -137,7 +137,11 @@ def stack(ctx: OpContext, values, axis=0, name="stack"):
     elements = None
     if rank == 0 and all(t is not None and t.elements for t in tensors):
         elements = tuple(t.elements[0] for t in tensors)
-    return ctx.result(Shape(dims), dtype, label="stacked to", elements=elements)
+    result = ctx.result(Shape(dims), dtype, label="stacked to", elements=elements)
+    parts = tuple(pending_of([item]) for item in items)
+    if ctx.deferred or any(parts):
+        result.stacked = (position, parts, tuple(ctx.deferred))
+    return result
 
 
 @op("tf.unstack")

@@ -205,7 +205,7 @@ def run_fetches(ctx: OpContext, fetches: Any, feed_dict: Any) -> Value:
 def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
     """Judge the run-time requirements of everything this run evaluates, with the
     fed dims in place of the placeholders' unknown ones (see spec.Deferred)."""
-    for deferred in pending_of([fetches]):
+    for deferred in pending_of([fetches], fetched=True):
         cond = deferred.cond
         if cond is False:
             cond = z3.BoolVal(False)

@@ -52,6 +52,10 @@ class Deferred:
     message: str
     site: Origin
     origins: frozenset
+    # True when the op that makes this check is removed by TensorFlow's graph
+    # optimizer unless the run fetches this very tensor (see indexing's fold of
+    # a slice of tf.stack): ops that consume the tensor do not inherit it.
+    fetch_only: bool = False
 
 
 def runtime_only(cond: Any) -> bool:
@@ -110,6 +114,9 @@ class OpContext:
         self.site = site
         self.failed = False
         self.deferred: list[Deferred] = []
+        # Set by a spec that knows better than "the union of its arguments'"
+        # which run-time checks its result carries (see call_spec).
+        self.pending_override: tuple | None = None
 
     # -- reading arguments ---------------------------------------------
     def tensor(self, value: Any) -> Tensor | None:
@@ -434,7 +441,10 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     except TypeError:
         return UNKNOWN
     result = spec.fn(*bound.args, **bound.kwargs)
-    pending = pending_of(list(args) + list(kwargs.values()))
+    if ctx.pending_override is not None:
+        pending = ctx.pending_override
+    else:
+        pending = pending_of(list(args) + list(kwargs.values()))
     if ctx.deferred or pending:
         result = _with_pending(result, tuple(dict.fromkeys(pending + tuple(ctx.deferred))))
     if ctx.failed:
@@ -446,14 +456,19 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     return result if result is not None else UNKNOWN
 
 
-def pending_of(values: list[Any]) -> tuple:
-    """Run-time requirements carried by values (through lists, tuples and dicts)."""
+def pending_of(values: list[Any], fetched: bool = False) -> tuple:
+    """Run-time requirements carried by values (through lists, tuples and dicts).
+
+    ``fetched``: the values are what a run fetches, so checks that hold only for
+    a directly fetched tensor (``Deferred.fetch_only``) count too; an op that
+    merely consumes the values does not inherit those.
+    """
     found: list = []
     stack = list(values)
     while stack:
         value = stack.pop()
         if isinstance(value, (Tensor, Obj)):
-            found.extend(value.pending)
+            found.extend(d for d in value.pending if fetched or not d.fetch_only)
         elif isinstance(value, Seq):
             stack.extend(value.items)
         elif isinstance(value, DictVal):

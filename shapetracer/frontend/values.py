@@ -112,6 +112,9 @@ class Tensor(Value):
     # Graph mode: requirements on dims only known when the graph runs (see spec.Deferred),
     # checked at each Session.run that evaluates this tensor.
     pending: tuple = ()
+    # Graph mode, the result of tf.stack: (axis, each input's pending, the stack's own
+    # checks), so that a slice of one input can drop the stack as TF's optimizer does.
+    stacked: tuple | None = None
 
     @property
     def type_name(self) -> str:  # type: ignore[override]

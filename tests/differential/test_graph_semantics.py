@@ -127,6 +127,36 @@ CASES = {
         "l = tf.nn.softmax_cross_entropy_with_logits_v2(labels=tf.zeros([72, 3]), logits=t)\n"
         "m = tf.matmul(t, tf.ones([6, 2]), transpose_b=True)\n" + RUN +
         "out = sess.run(m, {x: np.zeros((3, 3, 4, 4))})\n", None),
+    # the optimizer rewrites a constant slice of a stack along its axis to the one input
+    # it reads, so a stack whose inputs disagree at run time never runs ...
+    "stack_slice_consumed_is_folded": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "s = tf.stack([x, tf.zeros([4])], axis=-1)\n"
+        "t = s[:, 0] + 1.0\n" + RUN +
+        "out = sess.run(t, {x: np.zeros((5,))})\n", None),
+    "stack_slice_negative_index_folded": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "s = tf.stack([x, tf.zeros([4])])\n"
+        "t = tf.reduce_sum(s[-1])\n" + RUN +
+        "out = sess.run(t, {x: np.zeros((5,))})\n", None),
+    # ... unless the run fetches the slice itself (fetched nodes are kept as written)
+    "stack_slice_fetched_runs_the_stack": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "s = tf.stack([x, tf.zeros([4])])\n"
+        "t = s[0]\n" + RUN +
+        "out = sess.run(t, {x: np.zeros((5,))})\n", 9),
+    # ... or the slice also narrows another axis
+    "stack_slice_narrowing_runs_the_stack": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "s = tf.stack([x, tf.zeros([4])])\n"
+        "t = s[0, 1:3] + 1.0\n" + RUN +
+        "out = sess.run(t, {x: np.zeros((5,))})\n", 9),
+    # ... or another op reads the whole stack
+    "stack_slice_and_whole_stack_used": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "s = tf.stack([x, tf.zeros([4])])\n"
+        "t = s[0] + tf.reduce_sum(s)\n" + RUN +
+        "out = sess.run(t, {x: np.zeros((5,))})\n", 9),
 }
 
 
