@@ -17,6 +17,7 @@ import z3
 from shapetracer.constraints.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
+from shapetracer.frontend.values import Const, SymInt, Value
 
 
 def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor, y: Tensor,
@@ -117,7 +118,34 @@ def _names(base: list[str], prefixes: tuple[str, ...]) -> list[str]:
     "np.add", "np.subtract", "np.multiply", "np.divide", "np.true_divide", "np.floor_divide",
     "np.maximum", "np.minimum", "np.power", "np.mod")
 def arithmetic(ctx: OpContext, x, y, name=None):
-    return broadcast(ctx, x, y)
+    result = broadcast(ctx, x, y)
+    element = _scalar_int_element(ctx, x, y)
+    if element is not None and isinstance(result, Tensor) and result.shape.rank == 0:
+        result.elements = (element,)
+    return result
+
+
+# Arithmetic on the elements of a shape vector (``tf.shape(x)[1] * tf.shape(x)[2]``) gives
+# a dim that can be fed back as a shape; TensorFlow's partial shape inference follows it
+# the same way (a product of known dims is known, one of a declared-None dim is None).
+_INT_ARITHMETIC = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "subtract": lambda a, b: a - b,
+    "mul": lambda a, b: a * b, "multiply": lambda a, b: a * b,
+}
+_INT_DTYPES = ("int32", "int64")
+
+
+def _scalar_int_element(ctx: OpContext, x, y) -> Value | None:
+    apply = _INT_ARITHMETIC.get(ctx.api.rsplit(".", 1)[-1])
+    if apply is None or not any(isinstance(v, Tensor) and not v.is_numpy for v in (x, y)):
+        return None
+    if any(isinstance(v, Tensor) and (v.dtype not in _INT_DTYPES or v.shape.rank != 0) for v in (x, y)):
+        return None
+    a, b = ctx.dim(x), ctx.dim(y)
+    if a is None or b is None:
+        return None
+    dim = apply(a, b)
+    return Const(dim.value) if dim.known else SymInt(dim)
 
 
 @op(*_names(COMPARISON, ("tf", "tf.math")), *_names(LOGICAL, ("tf", "tf.math")),

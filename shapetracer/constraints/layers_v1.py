@@ -188,7 +188,7 @@ def dense_layer(ctx: OpContext, inputs: Any, units: Any, layer: str = "dense") -
     last = x.shape.dims[-1]
     if statically_none(last):
         ctx.fail("ST120", f"{ctx.display}: The last dimension of the inputs to a Dense layer should be defined. "
-                 f"Found None. Full input shape received: {x.shape.tuple_str()}", [x])
+                 f"Found None. Full input shape received: {keras_shape(x.shape)}", [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(list(x.shape.dims[:-1]) + [count_dim(ctx, units)], x.dtype, label="dense gives")
 
@@ -215,7 +215,7 @@ def conv_layer(ctx: OpContext, inputs: Any, n: int, filters: Any, kernel: list[i
     if statically_none(channel):
         axis = -1 if not channels_first else x.shape.rank - 1 - n
         ctx.fail("ST120", f"{ctx.display}: The channel dimension of the inputs should be defined. The input_shape "
-                 f"received is {x.shape.tuple_str()}, where axis {axis} (0-based) is the channel dimension, "
+                 f"received is {keras_shape(x.shape)}, where axis {axis} (0-based) is the channel dimension, "
                  f"which found to be `None`.", [x])
         return ctx.unknown_tensor(x.dtype)
     out = []
@@ -306,13 +306,13 @@ def conv_transpose_layer(ctx: OpContext, inputs: Any, filters: Any, kernel: list
         ctx.fail("ST117", f"{ctx.display}: " + input_spec_message(layer, "min_ndim=4", x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     if x.shape.rank > 4:
-        ctx.fail("ST102", f"{ctx.display}: Inputs should have rank 4. Received input_shape={x.shape.tuple_str()}.",
+        ctx.fail("ST102", f"{ctx.display}: Inputs should have rank 4. Received input_shape={keras_shape(x.shape)}.",
                  [x])
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, 2, channels_first)
     if statically_none(channel):
         ctx.fail("ST120", f"{ctx.display}: The channel dimension of the inputs to `Conv2DTranspose` should be "
-                 f"defined. The input_shape received is {x.shape.tuple_str()}, where axis "
+                 f"defined. The input_shape received is {keras_shape(x.shape)}, where axis "
                  f"{1 if channels_first else -1} (0-based) is the channel dimension, which found to be `None`.",
                  [x])
         return ctx.unknown_tensor(x.dtype)

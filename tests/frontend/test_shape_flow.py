@@ -115,3 +115,18 @@ def test_imported_user_module_is_followed(tmp_path, monkeypatch):
     result = check_file(tmp_path / "train.py", Options(generic=False))
     assert [(f.path, f.line, f.code) for f in result.findings] == [("model.py", 4, "ST101")]
     assert any(r.path == "train.py" for r in result.findings[0].related)
+
+
+def test_shape_vector_arithmetic_gives_dims_tensorflow_knows():
+    # tf.shape(x)[1] * tf.shape(x)[2] is 320 to TensorFlow when both dims are declared ...
+    program = TF1 + """
+x = tf.placeholder(tf.float32, [None, {frames}, 16])
+s = tf.shape(x)
+flat = tf.reshape(x, [s[0], s[1] * s[2]])
+h = tf.layers.dense(flat, 8)
+"""
+    assert codes_of(program.format(frames=20)) == []
+    # ... and None when one of them is declared None: Dense needs the last dim
+    [finding] = findings_of(program.format(frames="None"))
+    assert (finding.line, finding.code) == (6, "ST120")
+    assert "(None, None)" in finding.message
