@@ -468,6 +468,10 @@ class Interpreter(ExpressionMixin, CallMixin):
             owner = self.eval(target.value)
             if isinstance(owner, (Instance, Obj)):
                 owner.attrs[target.attr.value] = value
+            elif isinstance(owner, ApiRef) and owner.qualname.endswith("FLAGS") and owner.qualname != "FLAGS":
+                # `if FLAGS.width is None: FLAGS.width = FLAGS.height`: like an object's
+                # attribute, the flag keeps the value for the rest of the program
+                self.flags[target.attr.value] = value
         elif isinstance(target, cst.Subscript):
             owner = self.eval(target.value)
             if isinstance(owner, DictVal) and len(target.slice) == 1 \

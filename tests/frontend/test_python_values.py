@@ -57,6 +57,21 @@ def test_tf_app_flags_and_absl_flags_defaults():
     assert const(env["pad"]) == "VALID"
 
 
+def test_flag_assigned_in_a_function_keeps_its_value():
+    env = globals_of("""
+        import tensorflow as tf
+        tf.app.flags.DEFINE_integer("height", 64, "")
+        tf.app.flags.DEFINE_integer("width", None, "defaults to height")
+        FLAGS = tf.app.flags.FLAGS
+        def setup():
+            if FLAGS.width is None:
+                FLAGS.width = FLAGS.height
+        setup()
+        width = FLAGS.width
+    """)
+    assert const(env["width"]) == 64
+
+
 def test_if_on_known_condition_takes_one_branch():
     env = globals_of("""
         mode = "train"
