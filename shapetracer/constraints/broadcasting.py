@@ -16,8 +16,7 @@ import z3
 
 from shapetracer.constraints.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
-from shapetracer.constraints.spec import OpContext, Tensor, op
-from shapetracer.frontend.values import Const, SymInt, Value
+from shapetracer.constraints.spec import Const, OpContext, SymInt, Tensor, Value, op
 
 
 def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor, y: Tensor,
