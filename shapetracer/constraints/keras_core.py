@@ -271,7 +271,8 @@ layer_call("keras.layers.CenterCrop")(_resize_call)
 _INITIALIZERS = ["GlorotUniform", "GlorotNormal", "HeNormal", "HeUniform", "LecunNormal", "LecunUniform",
                  "RandomNormal", "RandomUniform", "TruncatedNormal", "Zeros", "Ones", "Constant", "Orthogonal",
                  "VarianceScaling", "Identity"]
-_CONFIG = ([f"keras.initializers.{n}" for n in _INITIALIZERS]
+_INITIALIZER_NAMES = [f"{m}.{n}" for m in ("keras.initializers", "tf.initializers") for n in _INITIALIZERS]
+_CONFIG = (_INITIALIZER_NAMES
            + [f"keras.regularizers.{n}" for n in ("l1", "l2", "l1_l2", "L1", "L2", "L1L2", "OrthogonalRegularizer")]
            + [f"keras.constraints.{n}" for n in ("MaxNorm", "NonNeg", "UnitNorm", "MinMaxNorm", "max_norm")])
 _NO_RESULT = ["keras.backend.clear_session", "keras.utils.set_random_seed", "keras.mixed_precision.set_global_policy",
@@ -293,7 +294,16 @@ op(*_CONFIG)(_config)
 op(*_NO_RESULT)(_no_result)
 
 
+@op(*(f"{name}.__call__" for name in _INITIALIZER_NAMES))
+def initializer_call(ctx: OpContext, self, shape, dtype=None, **kwargs):
+    """An initializer called directly (custom training loops): a tensor of ``shape``."""
+    return ctx.result(ctx.concrete_shape(shape), "float32", label="initialized as")
+
+
 EXAMPLES = [
+    ok("keras.initializers.GlorotUniform.__call__", L("keras.initializers.GlorotUniform"), [6, 16],
+       expect=[6, 16]),
+    ok("tf.initializers.Zeros.__call__", L("tf.initializers.Zeros"), shape=(3,), expect=[3]),
     ok("keras.Input", shape=(28, 28), expect=[None, 28, 28]),
     ok("keras.Input", (784,), batch_size=32, expect=[32, 784]),
     ok("keras.layers.Input", batch_shape=(None, 10, 3), expect=[None, 10, 3]),

@@ -21,7 +21,7 @@ from shapetracer.constraints._common import normalize_axis
 from shapetracer.constraints.dims import Dim
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import array_result, as_array, unknown_array
-from shapetracer.constraints.spec import OpContext, Seq, Tensor, op
+from shapetracer.constraints.spec import Const, OpContext, Seq, SymInt, Tensor, op
 
 ALL = "all"  # marker: reduce every axis
 
@@ -224,7 +224,27 @@ def norm(ctx: OpContext, tensor, ord="euclidean", axis=None, keepdims=None, name
 
 @op("np.sum", "np.mean", "np.prod", "np.nansum", "np.nanmean", "np.nanprod")
 def np_sum(ctx: OpContext, a, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
-    return reduce(ctx, a, axis, ctx.bool(keepdims, False), numpy=True)
+    result = reduce(ctx, a, axis, ctx.bool(keepdims, False), numpy=True)
+    return _with_folded_value(ctx, result, a, axis, keepdims)
+
+
+def _with_folded_value(ctx: OpContext, result: Any, a: Any, axis: Any, keepdims: Any) -> Any:
+    """``np.prod(x.shape[1:])`` and ``np.sum`` of known ints: the value is a dim too
+    (flatten sizes are written this way), so keep it as the scalar's element."""
+    kind = ctx.api.rsplit(".", 1)[-1]
+    if kind not in ("prod", "sum") or not ctx.is_none(axis) or ctx.bool(keepdims, False) is not False:
+        return result
+    x = ctx.tensor(a)
+    if not isinstance(result, Tensor) or x is None or not x.elements or x.shape.rank != 1:
+        return result
+    dims = [ctx.dim(e) for e in x.elements]
+    if any(d is None for d in dims):
+        return result
+    total = dims[0]
+    for d in dims[1:]:
+        total = total * d if kind == "prod" else total + d
+    result.elements = (Const(total.value) if total.known else SymInt(total),)
+    return result
 
 
 @op("np.max", "np.min", "np.amax", "np.amin", "np.nanmax", "np.nanmin", "np.median", "np.ptp")
@@ -252,7 +272,8 @@ def np_argmax(ctx: OpContext, a, axis=None, out=None, keepdims=False):
 
 @op("ndarray.sum", "ndarray.mean", "ndarray.prod")
 def array_sum(ctx: OpContext, self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
-    return reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
+    result = reduce(ctx, self, axis, ctx.bool(keepdims, False), numpy=True)
+    return _with_folded_value(ctx, result, self, axis, keepdims)
 
 
 @op("ndarray.max", "ndarray.min")

@@ -38,7 +38,7 @@ def py_len(ctx: OpContext, obj):
         return Const(first.value) if first.known else SymInt(first)
     if isinstance(obj, Obj) and obj.type_name == "builtins.range":
         return obj.attrs.get("length", UNKNOWN)
-    return UNKNOWN
+    return SymInt(ctx.fresh("len", 0))  # whatever it measures, len() gives an int >= 0
 
 
 @op("builtins.range")

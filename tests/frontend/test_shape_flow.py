@@ -130,3 +130,35 @@ h = tf.layers.dense(flat, 8)
     [finding] = findings_of(program.format(frames="None"))
     assert (finding.line, finding.code) == (6, "ST120")
     assert "(None, None)" in finding.message
+
+
+def _dims(value):
+    return [d.value if d.known else None for d in value.shape.dims]
+
+
+def test_flatten_sizes_written_with_numpy_and_len_keep_their_values():
+    from tests.helpers import globals_of
+    env = globals_of("""
+        import numpy as np
+        import tensorflow.compat.v1 as tf
+        x = tf.placeholder(tf.float32, [None, 5, 5, 24])
+        flat = tf.reshape(x, [-1, int(np.prod(x.get_shape().as_list()[1:]))])
+        flat2 = tf.reshape(x, [-1, np.prod(x.shape[1:])])
+        words = "a b c".split()
+        ids = tf.constant([len(words), 2])
+    """)
+    assert _dims(env["flat"]) == [None, 600]
+    assert _dims(env["flat2"]) == [None, 600]
+    assert _dims(env["ids"]) == [2]
+
+
+def test_initializer_objects_called_with_a_shape():
+    from tests.helpers import globals_of
+    env = globals_of("""
+        import tensorflow as tf
+        init = tf.initializers.GlorotUniform(seed=0)
+        w = tf.Variable(init([6, 16]))
+        b = tf.keras.initializers.Zeros()(shape=(16,))
+    """)
+    assert _dims(env["w"]) == [6, 16]
+    assert _dims(env["b"]) == [16]
