@@ -67,13 +67,15 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
 def _folded_to_identity(ctx: OpContext, x: Tensor, perm: list[int]) -> bool:
     """Whether TensorFlow's graph optimizer replaces this transpose by an identity.
 
-    Constant folding (grappler, on by default in a Session) drops a transpose whose input
-    shape is fully known and whose perm moves only axes of length 1, without checking that
-    the perm is a permutation: ``transpose(t_[36,1], [0, 0])`` runs and returns ``t``.
+    Constant folding (grappler, on by default in a Session; RemoveShuffleOrTranspose)
+    replaces a transpose by an identity when every axis either stays in place or has
+    static length 1, without checking that the perm is a permutation:
+    ``transpose(t_[36,1], [0, 0])`` and ``transpose(t_[1,?], [1, 1])`` run and return ``t``.
+    An axis of unknown length may stay in place.
     """
-    if not getattr(ctx.host, "graph_mode", False) or not x.shape.fully_known:
+    if not getattr(ctx.host, "graph_mode", False):
         return False
-    return all(p == i or x.shape.dims[i].value == 1 for i, p in enumerate(perm))
+    return all(p == i or (x.shape.dims[i].known and x.shape.dims[i].value == 1) for i, p in enumerate(perm))
 
 
 @op("tf.linalg.matrix_transpose", "tf.matrix_transpose", "tf.linalg.transpose")
