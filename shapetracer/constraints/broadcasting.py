@@ -16,6 +16,7 @@ import z3
 
 from shapetracer.constraints.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.scalar_conversion import python_format
 from shapetracer.constraints.spec import Const, OpContext, SymInt, Tensor, Value, op
 
 
@@ -64,7 +65,7 @@ def broadcast(ctx: OpContext, a, b, dtype: str | None = None, check_column_row: 
     numpy = not any(isinstance(v, Tensor) and not v.is_numpy for v in (a, b))
     if x.shape.dims is None or y.shape.dims is None:
         return ctx.unknown_tensor(out_dtype)
-    if check_column_row:
+    if check_column_row and not numpy and ctx.api.rsplit(".", 1)[-1] in _DIFFERENCES:
         _warn_column_row(ctx, x, y)
     dims = broadcast_dims(ctx, list(x.shape.dims), list(y.shape.dims), x, y, numpy)
     if dims is None:
@@ -77,6 +78,12 @@ def broadcast(ctx: OpContext, a, b, dtype: str | None = None, check_column_row: 
     result = ctx.result(Shape(dims), out_dtype, label="broadcast to")
     result.kind = kind
     return result
+
+
+# Pattern 14 is a prediction minus a target.  Sums and products of a column and a row are
+# how outer grids are written on purpose (``t[:, None] * freqs``), so they draw no warning,
+# and neither does numpy-only code (data preparation, not a loss).
+_DIFFERENCES = ("sub", "subtract", "squared_difference")
 
 
 def _warn_column_row(ctx: OpContext, x: Tensor, y: Tensor) -> None:
@@ -117,6 +124,8 @@ def _names(base: list[str], prefixes: tuple[str, ...]) -> list[str]:
     "np.add", "np.subtract", "np.multiply", "np.divide", "np.true_divide", "np.floor_divide",
     "np.maximum", "np.minimum", "np.power", "np.mod")
 def arithmetic(ctx: OpContext, x, y, name=None):
+    if ctx.api == "operator.mod" and isinstance(x, Const) and isinstance(x.value, str):
+        return python_format(ctx, x, y)
     result = broadcast(ctx, x, y)
     element = _scalar_int_element(ctx, x, y)
     if element is not None and isinstance(result, Tensor) and result.shape.rank == 0:
@@ -163,6 +172,9 @@ EXAMPLES = [
     ok("operator.add", T(None, 3), 1.0, expect=[None, 3]),
     ok("tf.equal", T(None), T(None), expect=[None]),
     ok("operator.sub", T(None, 1), T(None), expect=[None, None], warns="ST202"),
+    ok("tf.math.squared_difference", T(8, 1), T(8), expect=[8, 8], warns="ST202"),
+    ok("operator.mul", T(None, 1), T(16), expect=[None, 16]),  # an outer grid, on purpose
+    ok("operator.add", A(5, 1), A(3), expect=[5, 3]),  # numpy data preparation
     ok("np.add", A(3, 4), A(4), expect=[3, 4]),
     bad("tf.add", T(None, 3), T(None, 4), code="ST103"),
     bad("operator.add", T(32, 10), T(16), code="ST103"),

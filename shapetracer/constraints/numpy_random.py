@@ -200,6 +200,60 @@ def _as_method(fn: Callable[..., Any]) -> Callable[..., Any]:
     return method
 
 
+# The other distributions: name -> (parameters in numpy's order with their defaults, dtype).
+# Every one is "a sample of ``size``, or of the parameters' broadcast shape without it".
+_MISSING = inspect.Parameter.empty
+_DISTRIBUTIONS: dict[str, tuple[tuple[tuple[str, Any], ...], str]] = {
+    "gamma": ((("shape", _MISSING), ("scale", 1.0)), "float64"),
+    "standard_gamma": ((("shape", _MISSING),), "float64"),
+    "beta": ((("a", _MISSING), ("b", _MISSING)), "float64"),
+    "lognormal": ((("mean", 0.0), ("sigma", 1.0)), "float64"),
+    "laplace": ((("loc", 0.0), ("scale", 1.0)), "float64"),
+    "logistic": ((("loc", 0.0), ("scale", 1.0)), "float64"),
+    "gumbel": ((("loc", 0.0), ("scale", 1.0)), "float64"),
+    "chisquare": ((("df", _MISSING),), "float64"),
+    "standard_t": ((("df", _MISSING),), "float64"),
+    "f": ((("dfnum", _MISSING), ("dfden", _MISSING)), "float64"),
+    "rayleigh": ((("scale", 1.0),), "float64"),
+    "weibull": ((("a", _MISSING),), "float64"),
+    "pareto": ((("a", _MISSING),), "float64"),
+    "power": ((("a", _MISSING),), "float64"),
+    "vonmises": ((("mu", _MISSING), ("kappa", _MISSING)), "float64"),
+    "wald": ((("mean", _MISSING), ("scale", _MISSING)), "float64"),
+    "triangular": ((("left", _MISSING), ("mode", _MISSING), ("right", _MISSING)), "float64"),
+    "standard_exponential": ((), "float64"),
+    "standard_cauchy": ((), "float64"),
+    "geometric": ((("p", _MISSING),), "int64"),
+    "negative_binomial": ((("n", _MISSING), ("p", _MISSING)), "int64"),
+    "zipf": ((("a", _MISSING),), "int64"),
+    "logseries": ((("p", _MISSING),), "int64"),
+    "hypergeometric": ((("ngood", _MISSING), ("nbad", _MISSING), ("nsample", _MISSING)), "int64"),
+}
+
+
+def _distribution(name: str, params: tuple[tuple[str, Any], ...], dtype: str) -> Callable[..., Any]:
+    def sample(ctx: OpContext, *args: Any, **kwargs: Any) -> Tensor:
+        bound = sample.__signature__.bind(ctx, *args, **kwargs)
+        bound.apply_defaults()
+        values = [bound.arguments[p] for p, _ in params]
+        return _sized(ctx, bound.arguments["size"], [v for v in values if v is not None], dtype)
+
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    sample.__signature__ = inspect.Signature(
+        [inspect.Parameter("ctx", positional)]
+        + [inspect.Parameter(p, positional, default=d) for p, d in params]
+        + [inspect.Parameter("size", positional, default=None)])
+    sample.__name__ = name
+    sample.__doc__ = f"np.random.{name}: a sample of ``size`` or of its parameters' broadcast shape."
+    return sample
+
+
+for _name, (_params, _dtype) in _DISTRIBUTIONS.items():
+    _model = _distribution(_name, _params, _dtype)
+    op(f"np.random.{_name}")(_model)
+    op(f"np.random.RandomState.{_name}", f"np.random.Generator.{_name}")(_as_method(_model))
+
+
 for _fn in (rand, randn, random, standard_normal, uniform, normal, exponential, poisson, binomial, randint,
             choice, permutation, shuffle):
     _names = [f"np.random.RandomState.{_fn.__name__}"]
@@ -248,6 +302,12 @@ _RNG = Obj("np.random.RandomState")
 _GEN = Obj("np.random.Generator")
 
 EXAMPLES = [
+    ok("np.random.gamma", 2.0, 1.0, size=(30, 40, 20), expect=[30, 40, 20]),
+    ok("np.random.RandomState.gamma", _RNG, 2.0, size=(3, 4), expect=[3, 4]),
+    ok("np.random.Generator.beta", _GEN, A(5), 1.0, expect=[5]),
+    ok("np.random.RandomState.standard_cauchy", _RNG, 7, expect=[7]),
+    ok("np.random.triangular", 0.0, 0.5, 1.0, size=4, expect=[4]),
+    bad("np.random.lognormal", A(3), A(4), code="ST103"),
     ok("np.random.rand", 2, 3, expect=[2, 3]),
     ok("np.random.rand", expect=[]),
     ok("np.random.randn", 100, 784, expect=[100, 784]),

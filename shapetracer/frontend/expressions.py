@@ -249,6 +249,10 @@ class ExpressionMixin:
         return self.binary(type(node.operator).__name__, left, right, node)
 
     def binary(self, op_name: str, left: Value, right: Value, node: cst.CSTNode) -> Value:
+        if op_name == "Modulo" and isinstance(left, Const) and isinstance(left.value, str):
+            operands = right.items if isinstance(right, Seq) and right.kind == "tuple" else [right]
+            if any(isinstance(v, Tensor) for v in operands):  # "%.4f" % loss needs a scalar
+                return self.call_api("operator.mod", [left, right], {}, node)
         if isinstance(left, (Tensor,)) or isinstance(right, (Tensor,)):
             spec = _BINARY_SPEC.get(op_name)
             if spec is None or not (_tensorish(left) and _tensorish(right)):

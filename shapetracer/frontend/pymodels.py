@@ -8,6 +8,8 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 from __future__ import annotations
 
 from shapetracer.constraints.dims import Dim
+from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.scalar_conversion import require_scalar_value
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import (
     NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value,
@@ -62,6 +64,8 @@ def py_range(ctx: OpContext, *args):
 
 @op("builtins.int")
 def py_int(ctx: OpContext, x=0, base=None):
+    if not require_scalar_value(ctx, x):
+        return UNKNOWN
     if isinstance(x, SymInt):
         return x
     if isinstance(x, Const):
@@ -76,6 +80,8 @@ def py_int(ctx: OpContext, x=0, base=None):
 
 @op("builtins.float")
 def py_float(ctx: OpContext, x=0.0):
+    if not require_scalar_value(ctx, x):
+        return UNKNOWN
     if isinstance(x, Const):
         try:
             return Const(float(x.value))
@@ -324,4 +330,9 @@ for _prefix in _FLAG_PREFIXES:
         op(f"{_prefix}.{_kind}")(_define_flag)
 
 
-EXAMPLES: list = []
+EXAMPLES: list = [
+    ok("builtins.float", A()),
+    bad("builtins.float", A(8), code="ST127"),  # "only 0-dimensional arrays can be converted ..."
+    bad("builtins.int", A(2, 3), code="ST127"),
+    ok("builtins.int", Const("12"), expect=None),
+]
