@@ -16,7 +16,7 @@ from typing import Any
 from shapetracer.constraints.dims import Dim, FixedLocator, Origin, Shape
 from shapetracer.constraints.solver import PathFacts, SolverLimits
 from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec
-from shapetracer.frontend.values import UNKNOWN, Const, Tensor, Value
+from shapetracer.frontend.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
 
 @dataclass
@@ -118,4 +118,13 @@ def _render_arg(arg: Any) -> str:
         return getattr(arg, "__name__", "function")  # no addresses: test ids must be stable
     if isinstance(arg, (list, tuple)) and any(isinstance(a, Tensor) for a in arg):
         return "[" + ", ".join(_render_arg(a) for a in arg) + "]"
+    if isinstance(arg, DictVal):
+        return "{" + ", ".join(f"{_render_arg(k)}: {_render_arg(v)}" for k, v in arg.entries) + "}"
+    if isinstance(arg, Seq):
+        inner = ", ".join(_render_arg(a) for a in arg.items)
+        return f"({inner})" if arg.kind == "tuple" else f"[{inner}]"
+    if isinstance(arg, Const):
+        return repr(arg.value)
+    if isinstance(arg, Obj):
+        return f"<{arg.type_name}>"
     return repr(arg)
