@@ -1,4 +1,4 @@
-"""Small ops without a family: tf.nn.in_top_k, tf.add_n, tf.group and tf.no_op.
+"""Small ops without a family: tf.nn.in_top_k, tf.add_n, tf.group, tf.no_op and tf.io.decode_raw.
 
 References: TensorFlow's InTopKV2 shape function (predictions rank 2, targets
 rank 1, equal batch: "Shape must be rank 1 but is rank 2", "Dimensions must be
@@ -11,6 +11,7 @@ tf.group and tf.no_op build (an Operation, not a tensor).
 from __future__ import annotations
 
 from shapetracer.constraints._common import merge_shapes
+from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import Obj, Tensor
@@ -86,7 +87,23 @@ def no_op(ctx: OpContext, name=None):
     return Obj("tf.Operation", origin=ctx.site)
 
 
+@op("tf.io.decode_raw", "tf.decode_raw")
+def decode_raw(ctx: OpContext, input_bytes=None, out_type=None, little_endian=True, fixed_length=None,
+               name=None, bytes=None):
+    """The input's shape plus one axis of decoded values, whose length TensorFlow does not
+    know statically (it depends on the bytes), so layers that need it defined refuse it."""
+    source = ctx.tensor(input_bytes if input_bytes is not None else bytes)
+    dtype = dtype_name(out_type)
+    if source is None or source.shape.dims is None:
+        return ctx.unknown_tensor(dtype)
+    values = ctx.fresh(f"{ctx.display}.shape[{source.shape.rank}]")
+    return ctx.result(list(source.shape.dims) + [values], dtype, label="decoded to")
+
+
 EXAMPLES = [
+    ok("tf.io.decode_raw", T(dtype="string"), "float32", expect=[None]),
+    ok("tf.io.decode_raw", T(4, dtype="string"), "uint8", expect=[4, None]),
+
     ok("tf.nn.in_top_k", T(8, 10), T(8, dtype="int32"), 1, expect=[8]),
     ok("tf.math.in_top_k", T(8, dtype="int32"), T(8, 10), 5, expect=[8]),
     ok("tf.nn.in_top_k", predictions=T(None, 10), targets=T(None, dtype="int32"), k=1, expect=[None]),

@@ -19,7 +19,7 @@ from shapetracer.constraints.creation import declared_shape, negative_entry, rep
 from shapetracer.constraints.dims import Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import BoundMethod, Const, Function, Seq, Tensor, Value
+from shapetracer.frontend.values import UNKNOWN, BoundMethod, Const, Function, Obj, Seq, Tensor, Value
 
 
 @op("tf.Variable")
@@ -33,17 +33,19 @@ def variable(ctx: OpContext, initial_value=None, trainable=None, collections=Non
     if report_ragged(ctx, initial_value):
         return ctx.unknown_tensor(dtype_name(dtype))
     initial = ctx.tensor(initial_value)
-    unique = ctx.unique_name(ctx.str(name) or "Variable")
+    unique = ctx.unique_name(_scoped(ctx, ctx.str(name) or "Variable") or "Variable")
     out_dtype = dtype_name(dtype, initial.dtype if initial is not None else None)
     if not ctx.is_none(shape):
         declared = declared_shape(ctx, shape, unique)
         if initial is not None and merge_shapes(ctx, "ST116", declared, initial.shape, [initial],
                                                 runtime_checked=False) is None:
             return ctx.unknown_tensor(out_dtype)
-        return ctx.result(declared, out_dtype, label="declared as", kind="variable", name=f"{unique}:0")
-    if initial is None or ctx.bool(validate_shape, True) is False:
-        return ctx.result(Shape.unknown(), out_dtype, label="declared as", kind="variable", name=f"{unique}:0")
-    return ctx.result(initial.shape, out_dtype, label="declared as", kind="variable", name=f"{unique}:0")
+    elif initial is None or ctx.bool(validate_shape, True) is False:
+        declared = Shape.unknown()
+    else:
+        declared = initial.shape
+    return _created(ctx, ctx.result(declared, out_dtype, label="declared as", kind="variable",
+                                    name=f"{unique}:0"))
 
 
 @op("tf.get_variable")
@@ -71,8 +73,47 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
         out_dtype = out_dtype or (source.dtype if source is not None else None)
     else:
         declared = Shape.unknown()
-    return ctx.result(declared, out_dtype or "float32", label="declared as", kind="variable",
-                      name=f"{label}:0")
+    full = _scoped(ctx, label)
+    return _created(ctx, ctx.result(declared, out_dtype or "float32", label="declared as", kind="variable",
+                                    name=f"{full}:0" if full else None))
+
+
+# --- variable scopes and the list of variables ---------------------------------------
+
+def _scoped(ctx: OpContext, base: str) -> str | None:
+    """The full TF1 name of ``base`` inside the enclosing variable scopes."""
+    scoped = getattr(ctx.host, "scoped_name", None)
+    return scoped(base) if scoped is not None else base
+
+
+def _created(ctx: OpContext, variable: Tensor) -> Tensor:
+    """Remember a new graph variable for tf.global_variables()."""
+    created = getattr(ctx.host, "created_variables", None)
+    if created is not None and getattr(ctx.host, "graph_mode", False):
+        created.append(variable)
+    return variable
+
+
+@op("tf.variable_scope")
+def variable_scope(ctx: OpContext, name_or_scope=None, default_name=None, values=None, initializer=None,
+                   regularizer=None, caching_device=None, partitioner=None, custom_getter=None,
+                   reuse=None, dtype=None, use_resource=None, constraint=None, auxiliary_name_scope=True):
+    """A context whose name prefixes the variables created inside (the interpreter's
+    ``with`` pushes it).  Only a string name is followed; a scope object or a
+    default_name (uniquified by TF) makes the names inside unknown."""
+    name = ctx.str(name_or_scope)
+    return Obj("tf.variable_scope", {"name": Const(name)} if name else {}, ctx.site)
+
+
+@op("tf.global_variables", "tf.all_variables", "tf.trainable_variables", "tf.model_variables")
+def global_variables(ctx: OpContext, scope=None):
+    """The graph variables created so far by tf.Variable / tf.get_variable (as in a
+    restore loop).  Variables made by layers are not listed, so the list may be short;
+    a loop over it then checks fewer assignments, never wrong ones."""
+    created = getattr(ctx.host, "created_variables", None)
+    if created is None or not ctx.is_none(scope):
+        return UNKNOWN
+    return Seq(list(dict.fromkeys(created)), "list")
 
 
 def _constant_initializer(value: Value) -> bool:

@@ -143,6 +143,8 @@ class CallMixin:
             return self.call_api(f"{candidates[-1]}.{name}", [receiver] + args, kwargs, node)
         if isinstance(receiver, ShapeVal):
             return _shape_method(receiver, name)
+        if isinstance(receiver, Const) and isinstance(receiver.value, str):
+            return _str_method(receiver.value, name, args, kwargs)
         if isinstance(receiver, Seq):
             return _list_method(receiver, name, args)
         if isinstance(receiver, DictVal):
@@ -369,3 +371,46 @@ def _dict_method(receiver: DictVal, name: str, args: list[Value]) -> Value:
     if name == "copy":
         return DictVal(list(receiver.entries))
     return UNKNOWN
+
+
+# Pure str methods evaluated on known strings (names matched against checkpoint keys,
+# "a b c".split() token lists); anything else about strings stays unknown.
+_STR_METHODS = frozenset({
+    "startswith", "endswith", "split", "rsplit", "splitlines", "lower", "upper", "strip", "lstrip",
+    "rstrip", "replace", "join", "format", "isdigit", "isalpha", "isalnum", "isspace", "count", "find",
+    "rfind", "title", "capitalize", "zfill", "partition", "rpartition", "casefold",
+})
+_MAX_STR_RESULT = 10_000  # items in a split; a longer text is data, not configuration
+
+
+def _python_value(value: Value):
+    """The plain Python value of a known constant (tuples/lists of them too); raises KeyError otherwise."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, Seq):
+        items = [_python_value(item) for item in value.items]
+        return tuple(items) if value.kind == "tuple" else items
+    raise KeyError(value)
+
+
+def _as_value(result) -> Value:
+    if isinstance(result, (str, bool, int, float)) or result is None:
+        return Const(result)
+    if isinstance(result, (list, tuple)) and len(result) <= _MAX_STR_RESULT \
+            and all(isinstance(item, (str, int)) for item in result):
+        return Seq([Const(item) for item in result], "tuple" if isinstance(result, tuple) else "list")
+    return UNKNOWN
+
+
+def _str_method(text: str, name: str, args: list, kwargs: dict) -> Value:
+    if name not in _STR_METHODS:
+        return UNKNOWN
+    try:
+        plain_args = [_python_value(a) for a in args]
+        plain_kwargs = {k: _python_value(v) for k, v in kwargs.items()}
+        if name == "format" and any(not isinstance(a, (str, int, float)) for a in plain_args):
+            return UNKNOWN
+        return _as_value(getattr(text, name)(*plain_args, **plain_kwargs))
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError):
+        return UNKNOWN
+

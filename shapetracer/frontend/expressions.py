@@ -202,6 +202,8 @@ class ExpressionMixin:
             return ApiRef(f"{'np' if tensor.is_numpy else 'tf'}.{tensor.dtype}") if tensor.dtype else UNKNOWN
         if name == "name":
             return Const(tensor.name) if tensor.name else UNKNOWN
+        if name == "op" and tensor.name:  # var.op.name: the name without its ":0"
+            return Obj("tf.Operation", {"name": Const(tensor.name.rsplit(":", 1)[0])})
         if name == "T" and tensor.is_numpy:
             return self.call_bound(BoundMethod(tensor, "T"), [], {}, node)
         return BoundMethod(tensor, name)
@@ -325,7 +327,10 @@ class ExpressionMixin:
                 return UNKNOWN
             return Const(same if op_name == "Is" else not same)
         if op_name in ("In", "NotIn"):
-            return UNKNOWN
+            found = _membership(left, right)
+            if found is None:
+                return UNKNOWN
+            return Const(found if op_name == "In" else not found)
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             if _tensorish(left) and _tensorish(right):
                 return self.call_api(_COMPARE_SPEC[op_name], [left, right], {}, node)
@@ -607,3 +612,25 @@ def _shape_tuple(shape: ShapeVal) -> Value:
     if shape.shape.dims is None:
         return UNKNOWN
     return Seq(_index_shape_items(shape), "tuple")
+
+
+def _membership(item: Value, container: Value) -> bool | None:
+    """``item in container`` when both are known constants (a checkpoint key in a dict
+    of arrays, a mode in a tuple of names); None when it cannot be told."""
+    if not isinstance(item, Const):
+        return None
+    if isinstance(container, DictVal):
+        keys = [k for k, _ in container.entries]
+    elif isinstance(container, Seq):
+        keys = list(container.items)
+    elif isinstance(container, Const) and isinstance(container.value, str) and isinstance(item.value, str):
+        return item.value in container.value
+    else:
+        return None
+    if not all(isinstance(k, Const) for k in keys):
+        return None
+    try:
+        return any(k.value == item.value for k in keys)
+    except Exception:
+        return None
+

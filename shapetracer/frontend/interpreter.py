@@ -76,6 +76,11 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.modules: dict[Path, ModuleScope] = {}
         self.flags: dict[str, Value] = {}
         self.names: dict[str, int] = {}
+        # TF1 variable names: the enclosing `with tf.variable_scope(...)` names (None: a
+        # scope whose name is not known), and the variables created so far, for
+        # tf.global_variables() loops that match names against a checkpoint
+        self.variable_scopes: list[str | None] = []
+        self.created_variables: list[Value] = []
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
         self.call_stack: list[object] = []
         self.steps = 0
@@ -383,12 +388,26 @@ class Interpreter(ExpressionMixin, CallMixin):
         return self._summarised_loop(node, state, lambda: None)
 
     def stmt_With(self, node: cst.With, state: State) -> list[State]:
+        scopes = 0
         for item in node.items:
             value = self.eval(item.item)
+            if isinstance(value, Obj) and value.type_name == "tf.variable_scope":
+                name = value.attrs.get("name")
+                self.variable_scopes.append(name.value if isinstance(name, Const) else None)
+                scopes += 1
             if item.asname is not None:
                 entered = self.enter_context(value, item)
                 self.assign(item.asname.name, entered, item)
-        return self.exec_block(node.body.body, [state])
+        try:
+            return self.exec_block(node.body.body, [state])
+        finally:
+            del self.variable_scopes[len(self.variable_scopes) - scopes:]
+
+    def scoped_name(self, base: str) -> str | None:
+        """``base`` inside the current variable scopes; None if a scope name is unknown."""
+        if any(scope is None for scope in self.variable_scopes):
+            return None
+        return "/".join([*self.variable_scopes, base])
 
     def stmt_Try(self, node: cst.Try, state: State) -> list[State]:
         entry = state.fork()

@@ -214,6 +214,8 @@ def py_print(ctx: OpContext, *args, **kwargs):
 
 @op("math.ceil", "math.floor")
 def math_round(ctx: OpContext, x):
+    if not require_scalar_value(ctx, x):
+        return UNKNOWN
     if isinstance(x, Const) and isinstance(x.value, (int, float)):
         import math
         return Const(math.ceil(x.value) if ctx.api.endswith("ceil") else math.floor(x.value))
@@ -222,8 +224,21 @@ def math_round(ctx: OpContext, x):
 
 @op("math.sqrt")
 def math_sqrt(ctx: OpContext, x):
+    if not require_scalar_value(ctx, x):
+        return UNKNOWN
     if isinstance(x, Const) and isinstance(x.value, (int, float)) and x.value >= 0:
         return Const(x.value ** 0.5)
+    return UNKNOWN
+
+
+_MATH_UNARY = ("exp", "log", "log2", "log10", "log1p", "expm1", "fabs", "isnan", "isinf", "isfinite",
+               "sin", "cos", "tan", "tanh", "trunc")
+
+
+@op(*(f"math.{name}" for name in _MATH_UNARY))
+def math_unary(ctx: OpContext, x, *rest):
+    """math.exp(loss) of a fetched loss: the math module takes Python numbers only."""
+    require_scalar_value(ctx, x)
     return UNKNOWN
 
 
@@ -335,4 +350,6 @@ EXAMPLES: list = [
     bad("builtins.float", A(8), code="ST127"),  # "only 0-dimensional arrays can be converted ..."
     bad("builtins.int", A(2, 3), code="ST127"),
     ok("builtins.int", Const("12"), expect=None),
+    bad("math.exp", A(4), code="ST127"),  # perplexity of an unreduced loss
+    ok("math.exp", A()),
 ]

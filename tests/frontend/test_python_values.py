@@ -147,3 +147,20 @@ def test_recursion_is_bounded():
         x = f(10)
     """)
     assert "x" in env
+
+
+def test_membership_and_string_methods_on_known_values():
+    env = globals_of("""
+        ckpt = {"head/kernel": 1, "body/bias": 2}
+        name = "head/kernel"
+        found = name in ckpt
+        missing = "x" not in ckpt
+        skipped = name.startswith(("head/",))
+        words = "a b c".split()
+        mode = "train" in ("train", "eval")
+    """)
+    assert const(env["found"]) is True
+    assert const(env["missing"]) is True
+    assert const(env["skipped"]) is True
+    assert [const(w) for w in env["words"].items] == ["a", "b", "c"]
+    assert const(env["mode"]) is True

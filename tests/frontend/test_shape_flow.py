@@ -162,3 +162,16 @@ def test_initializer_objects_called_with_a_shape():
     """)
     assert _dims(env["w"]) == [6, 16]
     assert _dims(env["b"]) == [16]
+
+
+def test_restore_loop_over_global_variables_matches_scoped_names():
+    program = TF1 + """
+tf.disable_v2_behavior()
+ckpt = {{"head/kernel": np.zeros((32, {classes}), np.float32)}}
+with tf.variable_scope("head"):
+    kernel = tf.get_variable("kernel", [32, 5])
+ops = [tf.assign(v, ckpt[v.op.name]) for v in tf.global_variables() if v.op.name in ckpt]
+"""
+    assert codes_of(program.format(classes=5)) == []
+    [finding] = findings_of(program.format(classes=10))
+    assert (finding.line, finding.code) == (7, "ST116")
