@@ -25,7 +25,7 @@ from shapetracer.constraints.dims import SYMBOL_LOWER_BOUNDS, Dim, Shape, bool_a
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import (
-    ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value,
+    UNKNOWN, ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value,
 )
 
 # --- dtypes -------------------------------------------------------------------
@@ -144,11 +144,18 @@ def discover(ctx: OpContext, value: Value) -> Nesting | None:
 
 
 def _discover_sequence(ctx: OpContext, value: Seq) -> Nesting | None:
+    if not value.sized:
+        return _discover_unsized(ctx, value)
     length = Dim(len(value.items), frozenset({ctx.site}))
     if not value.items:
         return Nesting([length], False, "float64")
     children = [discover(ctx, item) for item in value.items]
     if any(child is None for child in children):
+        # Python lists of different lengths are ragged whatever their items are
+        # ([[vocab.get(w, 1) for w in s.split()] for s in texts] with unknown ids)
+        lengths = {len(item.items) for item in value.items if isinstance(item, Seq)}
+        if all(isinstance(item, Seq) and item.sized for item in value.items) and len(lengths) > 1:
+            return Nesting([length], True, "float64")
         return None
     prefix = _common_prefix(children)
     if prefix is None:
@@ -156,6 +163,21 @@ def _discover_sequence(ctx: OpContext, value: Seq) -> Nesting | None:
     homogeneous = all(len(c.dims) == prefix and not c.ragged for c in children)
     dims = [length] + list(children[0].dims[:prefix])
     return Nesting(dims, not homogeneous, promote([c.dtype for c in children]))
+
+
+def _discover_unsized(ctx: OpContext, value: Seq) -> Nesting | None:
+    """A list of unknown length (grown in a summarised loop): its items are examples of
+    what it holds.  When they all have one shape, the array is ``[n, *shape]``; otherwise
+    nothing is said (an example from the loop body may not be there at all)."""
+    children = [discover(ctx, item) for item in value.items]
+    if not children or any(c is None or c.ragged for c in children):
+        return None
+    first = children[0]
+    for other in children[1:]:
+        if len(other.dims) != len(first.dims) or not all(a.same_as(b) or (a.known and b.known and a.value == b.value)
+                                                         for a, b in zip(first.dims, other.dims)):
+            return None
+    return Nesting([ctx.fresh("len", 0)] + list(first.dims), False, promote([c.dtype for c in children]))
 
 
 def _common_prefix(children: list[Nesting]) -> int | None:
@@ -527,6 +549,9 @@ EXAMPLES = [
     ok("np.asarray", T(None, 10), expect=[None, 10]),
     ok("np.asarray", [_ROW, _ROW], expect=[2, None]),
     ok("np.asarray", [A(None), A(4)]),  # may be ragged: unknown, never a finding
+    bad("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), code="ST126"),
+    ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN, UNKNOWN], "list")], "list")),
+    ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), dtype="object"),
     bad("np.asarray", [A(3), A(None), A(4)], code="ST126"),
     bad("np.asarray", [[1, 2], [3]], code="ST126"),
     ok("np.asanyarray", [[1], [2]], expect=[2, 1]),

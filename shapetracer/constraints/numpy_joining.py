@@ -20,7 +20,7 @@ from typing import Any, Callable
 from shapetracer.constraints._common import MAX_PIECES, slice_length
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
-from shapetracer.constraints.numpy_creation import array_result, numpy_dtype, promote, unknown_array
+from shapetracer.constraints.numpy_creation import array_result, discover, numpy_dtype, promote, unknown_array
 from shapetracer.constraints.numpy_manipulation import check_axis, known_array
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import UNKNOWN, Seq, Tensor, Value
@@ -30,11 +30,23 @@ Lift = Callable[[list[Dim]], list[Dim]]
 
 def _inputs(ctx: OpContext, arrays: Any) -> list[Tensor] | None:
     """The arrays of a join, each of known rank; None when any is unknown."""
+    if isinstance(arrays, Seq) and not arrays.sized:
+        return None  # a list of unknown length: np.stack handles it (see _stack_unsized)
     items = ctx.items(arrays) if not isinstance(arrays, Tensor) else None
     if not items:
         return None
     found = [known_array(ctx, item) for item in items]
     return None if any(t is None for t in found) else found
+
+
+def _stack_unsized(ctx: OpContext, arrays: Seq, axis: Any, wanted: str | None) -> Tensor:
+    """np.stack of a list grown in a summarised loop: ``n`` copies of its items' common
+    shape (see numpy_creation._discover_unsized); never a failure, as an example item
+    from the loop body may not be in the list at all."""
+    nest = discover(ctx, arrays)
+    if nest is None or ctx.int(axis) != 0:
+        return unknown_array(ctx, wanted)
+    return array_result(ctx, nest.dims, wanted or nest.dtype, label="stacked to")
 
 
 def _lifted(arrays: list[Tensor], lift: Lift) -> list[Tensor]:
@@ -91,6 +103,8 @@ def concatenate(ctx: OpContext, arrays, axis=0, out=None, *, dtype=None, casting
 def stack(ctx: OpContext, arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     found = _inputs(ctx, arrays)
     wanted = numpy_dtype(ctx, dtype, None)
+    if isinstance(arrays, Seq) and not arrays.sized:
+        return _stack_unsized(ctx, arrays, axis, wanted)
     if found is None:
         return unknown_array(ctx, wanted)
     wanted = wanted or promote([t.dtype for t in found])

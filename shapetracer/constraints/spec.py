@@ -176,7 +176,7 @@ class OpContext:
         """Elements of a list/tuple (or of a small constant 1-D tensor)."""
         value = _wrap(value)
         if isinstance(value, Seq):
-            return list(value.items)
+            return list(value.items) if value.sized else None
         if isinstance(value, Tensor) and value.elements is not None:
             return list(value.elements)
         if isinstance(value, ShapeVal) and value.shape.dims is not None:
@@ -374,6 +374,8 @@ def to_tensor(value: Any, site: Origin | None) -> Tensor | None:
 
 def _nested_tensor(value: Seq, origins: frozenset[Origin]) -> Tensor | None:
     """Shape of a nested list literal; ragged or unknown members give None."""
+    if not value.sized:
+        return None
     if not value.items:
         return Tensor(Shape([Dim(0, origins)]), "float32")
     inner = [to_tensor(item, None) for item in value.items]

@@ -333,9 +333,10 @@ def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
         return NONE
     if name == "extend" and args and receiver.kind == "list":
         items = args[0].items if isinstance(args[0], Seq) else None
-        if items is None:
-            receiver.items.clear()
-            receiver.items.append(UNKNOWN)  # the list's length is now unknown
+        if items is None or not args[0].sized:
+            receiver.sized = False  # the list's length is now unknown
+            if items:
+                receiver.items.extend(items)
         else:
             receiver.items.extend(items)
         return NONE
@@ -343,6 +344,12 @@ def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
         return receiver.items.pop()
     if name == "copy":
         return Seq(list(receiver.items), receiver.kind)
+    if name in ("index", "count") and len(args) == 1 and isinstance(args[0], Const) \
+            and all(isinstance(item, Const) for item in receiver.items):
+        values = [item.value for item in receiver.items]
+        if name == "count":
+            return Const(values.count(args[0].value))
+        return Const(values.index(args[0].value)) if args[0].value in values else UNKNOWN
     return UNKNOWN
 
 

@@ -118,9 +118,10 @@ class ExpressionMixin:
         return self._sequence(node.elements, "tuple")
 
     def expr_Set(self, node: cst.Set) -> Value:
-        for element in node.elements:
-            self.eval(element.value)
-        return UNKNOWN
+        items = [self.eval(element.value) for element in node.elements]
+        if any(isinstance(e, cst.StarredElement) for e in node.elements):
+            return UNKNOWN
+        return distinct(items)
 
     def _sequence(self, elements, kind: str) -> Value:
         items: list[Value] = []
@@ -396,12 +397,20 @@ class ExpressionMixin:
         return self._comprehension(node, "list")
 
     def expr_SetComp(self, node) -> Value:
-        self._comprehension(node, "list")
-        return UNKNOWN
+        result = self._comprehension(node, "list")
+        return distinct(result.items) if isinstance(result, Seq) else UNKNOWN
 
     def expr_DictComp(self, node) -> Value:
-        self._comprehension(node, "list")
-        return UNKNOWN
+        result = self._comprehension(node, "list")  # items are (key, value) pairs
+        if not isinstance(result, Seq):
+            return UNKNOWN
+        built = DictVal()
+        for pair in result.items:
+            key, value = pair.items
+            if not isinstance(key, Const):
+                return UNKNOWN  # keys compared by identity would make lookups guesses
+            built.set(key, value)
+        return built
 
     def _comprehension(self, node, kind: str) -> Value:
         """Small constant iterables are expanded; others evaluate the element once."""
@@ -416,7 +425,9 @@ class ExpressionMixin:
     def _comp_for(self, comp: cst.CompFor, node) -> list[Value] | None:
         iterable = self.eval(comp.iter)
         items = self.iteration_items(iterable)
-        exact = items is not None and len(items) <= self.bounds.unroll
+        # A comprehension's body is one expression, so it may unroll further than a loop
+        # (vocabularies and token lists of a few hundred items are configuration, not data).
+        exact = items is not None and len(items) <= max(self.bounds.unroll, COMPREHENSION_UNROLL)
         if not exact:
             items = [self.iteration_element(iterable)]
         results: list[Value] | None = []
@@ -438,7 +449,10 @@ class ExpressionMixin:
                 elif results is not None:
                     results.extend(inner)
             else:
-                element = self.eval(node.elt) if not isinstance(node, cst.DictComp) else self.eval(node.value)
+                if isinstance(node, cst.DictComp):
+                    element = Seq([self.eval(node.key), self.eval(node.value)], "tuple")
+                else:
+                    element = self.eval(node.elt)
                 if results is not None:
                     results.append(element)
         return results if exact else None
@@ -447,12 +461,12 @@ class ExpressionMixin:
     def iteration_items(self, value: Value) -> list[Value] | None:
         """The exact items of an iterable, when they are known and few."""
         if isinstance(value, Seq):
-            return list(value.items)
+            return list(value.items) if value.sized else None
         if isinstance(value, ShapeVal) and value.shape.dims is not None:
             return _index_shape_items(value)
         if isinstance(value, DictVal):
             return [k for k, _ in value.entries]
-        if isinstance(value, Const) and isinstance(value.value, str) and len(value.value) <= 64:
+        if isinstance(value, Const) and isinstance(value.value, str) and len(value.value) <= COMPREHENSION_UNROLL:
             return [Const(c) for c in value.value]
         if isinstance(value, Tensor) and value.elements is not None:
             return list(value.elements)
@@ -633,4 +647,21 @@ def _membership(item: Value, container: Value) -> bool | None:
         return any(k.value == item.value for k in keys)
     except Exception:
         return None
+
+
+COMPREHENSION_UNROLL = 1024
+
+
+def distinct(items: list[Value]) -> Value:
+    """A set of known constants, as a list in first-seen order (its length is what shapes
+    depend on: ``len(set(text))`` vocabularies); a set of anything else is unknown."""
+    if not all(isinstance(item, Const) for item in items):
+        return UNKNOWN
+    seen: dict = {}
+    try:
+        for item in items:
+            seen.setdefault((type(item.value), item.value), item)
+    except TypeError:  # unhashable
+        return UNKNOWN
+    return Seq(list(seen.values()), "list")
 

@@ -361,9 +361,17 @@ class Interpreter(ExpressionMixin, CallMixin):
     def _summarised_loop(self, node, state: State, bind) -> list[State]:
         """Run the body once from a fork; values it changes become their join."""
         self.approximations += 1
+        lengths = _container_lengths(state.env)
         body_state = state.fork()
         self._with_state(body_state, bind)
-        states = self.exec_block(node.body.body, [body_state])
+        try:
+            states = self.exec_block(node.body.body, [body_state])
+        finally:
+            # the body ran once for any number of iterations: a list it grew (shared by
+            # the states, mutated in place) has no known length after the loop
+            for container, length in lengths:
+                if len(container.items) != length:
+                    container.sized = False
         returned = [s for s in states if s.flow in ("return", "raise")]
         looped = [s for s in states if s.flow not in ("return", "raise")]
         for s in looped:
@@ -627,3 +635,25 @@ def _name_of(node: cst.CSTNode) -> str:
 
 
 __all__ = ["Bounds", "Interpreter", "Report", "ShapeVal", "Statistics"]
+
+
+def _container_lengths(env: dict[str, Value]) -> list[tuple[Seq, int]]:
+    """The lists reachable from the variables (through lists, tuples, dicts and object
+    attributes, a few levels deep) with their current lengths."""
+    found: dict[int, tuple[Seq, int]] = {}
+    stack: list[tuple[Value, int]] = [(value, 0) for value in env.values()]
+    while stack:
+        value, depth = stack.pop()
+        if depth > 4:
+            continue
+        if isinstance(value, Seq):
+            if id(value) in found:
+                continue
+            found[id(value)] = (value, len(value.items))
+            stack.extend((item, depth + 1) for item in value.items)
+        elif isinstance(value, DictVal):
+            stack.extend((v, depth + 1) for _, v in value.entries)
+        elif isinstance(value, (Obj, Instance)):
+            stack.extend((v, depth + 1) for v in value.attrs.values())
+    return list(found.values())
+

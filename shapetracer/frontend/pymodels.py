@@ -7,7 +7,7 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 
 from __future__ import annotations
 
-from shapetracer.constraints.dims import Dim
+from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.scalar_conversion import require_scalar_value
 from shapetracer.constraints.spec import OpContext, op
@@ -27,7 +27,7 @@ def _int_value(ctx: OpContext, value: Value) -> Value:
 
 @op("builtins.len")
 def py_len(ctx: OpContext, obj):
-    if isinstance(obj, Seq):
+    if isinstance(obj, Seq) and obj.sized:
         return Const(len(obj.items))
     if isinstance(obj, DictVal):
         return Const(len(obj.entries))
@@ -132,6 +132,21 @@ def py_list(ctx: OpContext, iterable=None, key=None, reverse=False):
     return UNKNOWN
 
 
+@op("builtins.set", "builtins.frozenset")
+def py_set(ctx: OpContext, iterable=None):
+    """set(text), set(labels_list): known constants only (see expressions.distinct)."""
+    from shapetracer.frontend.expressions import distinct
+    if iterable is None:
+        return Seq([], "list")
+    if isinstance(iterable, Const) and isinstance(iterable.value, str) and len(iterable.value) <= 100_000:
+        return distinct([Const(c) for c in iterable.value])
+    if isinstance(iterable, Seq):
+        return distinct(list(iterable.items))
+    if isinstance(iterable, DictVal):
+        return distinct([k for k, _ in iterable.entries])
+    return UNKNOWN
+
+
 @op("builtins.dict")
 def py_dict(ctx: OpContext, *args, **kwargs):
     if args:
@@ -139,9 +154,25 @@ def py_dict(ctx: OpContext, *args, **kwargs):
     return DictVal([(Const(k), v) for k, v in kwargs.items()])
 
 
+_ROWS_UNROLLED = 64  # as the interpreter's loop unrolling bound
+
+
+def _iteration_items(ctx: OpContext, iterable: Value) -> list[Value] | None:
+    """What iterating gives: list items, or the rows of a numpy array with a small known
+    first dim (their values unknown, their shape known)."""
+    items = ctx.items(iterable)
+    if items is not None or not isinstance(iterable, Tensor) or not iterable.is_numpy:
+        return items
+    dims = iterable.shape.dims
+    if not dims or not dims[0].known or dims[0].value > _ROWS_UNROLLED:
+        return None
+    row = Tensor(Shape(dims[1:]), iterable.dtype, "ndarray", iterable.origin)
+    return [row] * dims[0].value
+
+
 @op("builtins.zip")
 def py_zip(ctx: OpContext, *iterables):
-    seqs = [ctx.items(i) for i in iterables]
+    seqs = [_iteration_items(ctx, i) for i in iterables]
     if any(s is None for s in seqs) or not seqs:
         return UNKNOWN
     return Seq([Seq(list(group), "tuple") for group in zip(*seqs)], "list")
@@ -149,7 +180,7 @@ def py_zip(ctx: OpContext, *iterables):
 
 @op("builtins.enumerate")
 def py_enumerate(ctx: OpContext, iterable, start=0):
-    items = ctx.items(iterable)
+    items = _iteration_items(ctx, iterable)
     first = ctx.int(start)
     if items is None and isinstance(iterable, Obj) and "element_spec" in iterable.attrs:
         # a dataset: (step, element) pairs, as a generator of unknown length

@@ -59,6 +59,9 @@ class Seq(Value):
 
     items: list[Value]
     kind: str = "list"  # "list" | "tuple"
+    # False once the length is no longer known: a list appended to in a summarised loop or
+    # extended by an unknown iterable.  Its items are then examples, not the contents.
+    sized: bool = True
 
     @property
     def type_name(self) -> str:  # type: ignore[override]

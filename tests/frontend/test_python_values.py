@@ -164,3 +164,46 @@ def test_membership_and_string_methods_on_known_values():
     assert const(env["skipped"]) is True
     assert [const(w) for w in env["words"].items] == ["a", "b", "c"]
     assert const(env["mode"]) is True
+
+
+def test_sets_and_dict_comprehensions_of_known_values():
+    env = globals_of("""
+        text = "abcab"
+        vocab = sorted(set(text))
+        index = {c: i for i, c in enumerate(vocab)}
+        ids = [index[c] for c in text]
+        n = len({w for w in "a b a".split()})
+        where = vocab.index("c")
+    """)
+    assert [const(c) for c in env["vocab"].items] == ["a", "b", "c"]
+    assert [const(i) for i in env["ids"].items] == [0, 1, 2, 0, 1]
+    assert const(env["n"]) == 2
+    assert const(env["where"]) == 2
+
+
+def test_a_list_grown_in_a_summarised_loop_has_no_known_length():
+    env = globals_of("""
+        import numpy as np
+        n = int(input())
+        rows = [[1, 2]]
+        for i in range(n):
+            rows.append([3])
+        size = len(rows)
+        ragged_or_not = np.array(rows)
+        out = []
+        for i in range(n):
+            out.append(np.zeros(3))
+        stacked = np.stack(out)
+    """)
+    assert isinstance(env["size"], SymInt)  # 1 + n, not 2
+    assert env["ragged_or_not"].shape.dims is None  # [[1, 2]] alone is fine: no ST126
+    assert [d.value if d.known else None for d in env["stacked"].shape.dims] == [None, 3]
+
+
+def test_enumerate_over_the_rows_of_a_small_array():
+    env = globals_of("""
+        import numpy as np
+        labels = np.zeros(4, np.int64)
+        pairs = list(enumerate(labels))
+    """)
+    assert len(env["pairs"].items) == 4
