@@ -93,7 +93,7 @@ def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[
         from shapetracer.generic import generic_findings
     except ImportError:
         return []
-    return generic_findings(display_path, parsed.text, options.with_pylint)
+    return generic_findings(display_path, parsed.text, options.with_pylint, parsed.tree)
 
 
 def check_file(path: Path, options: Options | None = None) -> FileResult:

@@ -284,16 +284,29 @@ def bool_or(*conds: BoolLike) -> BoolLike:
     return symbolic[0] if len(symbolic) == 1 else z3.Or(*symbolic)
 
 
+# AST id -> (the term, kept alive so that its id is not reused; its symbol names)
+_SYMBOLS_CACHE: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+_SYMBOLS_CACHE_LIMIT = 100_000
+
+
 def free_symbols(expr: z3.ExprRef) -> set[str]:
-    """Names of the integer symbols in a Z3 term (for counterexamples)."""
+    """Names of the integer symbols in a Z3 term (counterexamples, the solver's cone of
+    influence).  Memoised: the same facts are scanned at every later requirement."""
+    key = expr.get_id()
+    cached = _SYMBOLS_CACHE.get(key)
+    if cached is not None:
+        return set(cached[1])
     found: set[str] = set()
     stack = [expr]
     while stack:
         node = stack.pop()
         if z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found.add(str(node))
+            found.add(node.decl().name())
         else:
             stack.extend(node.children())
+    if len(_SYMBOLS_CACHE) >= _SYMBOLS_CACHE_LIMIT:
+        _SYMBOLS_CACHE.clear()
+    _SYMBOLS_CACHE[key] = (expr, frozenset(found))
     return found
 
 

@@ -416,10 +416,15 @@ class ExpressionMixin:
         """Small constant iterables are expanded; others evaluate the element once."""
         saved_env = self.state.env
         self.state.env = dict(saved_env)
+        outermost = self._comprehension_budget is None
+        if outermost:
+            self._comprehension_budget = COMPREHENSION_UNROLL
         try:
             results = self._comp_for(node.for_in, node)
         finally:
             self.state.env = saved_env
+            if outermost:
+                self._comprehension_budget = None
         return Seq(results, kind) if results is not None else UNKNOWN
 
     def _comp_for(self, comp: cst.CompFor, node) -> list[Value] | None:
@@ -427,7 +432,10 @@ class ExpressionMixin:
         items = self.iteration_items(iterable)
         # A comprehension's body is one expression, so it may unroll further than a loop
         # (vocabularies and token lists of a few hundred items are configuration, not data).
-        exact = items is not None and len(items) <= max(self.bounds.unroll, COMPREHENSION_UNROLL)
+        # (the budget counts every item expanded by this comprehension and those nested in it)
+        exact = items is not None and len(items) <= max(self.bounds.unroll, self._comprehension_budget)
+        if exact:
+            self._comprehension_budget -= len(items)
         if not exact:
             items = [self.iteration_element(iterable)]
         results: list[Value] | None = []

@@ -23,9 +23,10 @@ _QUOTED = re.compile(r"'([^']+)'")
 _TAG = re.compile(r" \[(pyflakes|pylint) [^\]]*\]$")
 
 
-def generic_findings(path: str, source: str, with_pylint: bool) -> list[Finding]:
-    """pyflakes (+ pylint) findings for one file's text, deduplicated and sorted."""
-    findings = run_pyflakes(path, source)
+def generic_findings(path: str, source: str, with_pylint: bool, tree=None) -> list[Finding]:
+    """pyflakes (+ pylint) findings for one file's text, deduplicated and sorted
+    (``tree``: its ``ast`` parse, when already made)."""
+    findings = run_pyflakes(path, source, tree)
     if with_pylint:
         from shapetracer.generic.pylint_pass import run_pylint
 

@@ -48,13 +48,15 @@ class _KeepingChecker(pyflakes_checker.Checker):
         self.messages[-1].st_node = args[0] if args else None
 
 
-def run_pyflakes(path: str, source: str) -> list[Finding]:
-    """Crash-relevant pyflakes messages for ``source`` (shown as ``path``), sorted."""
+def run_pyflakes(path: str, source: str, tree: ast.Module | None = None) -> list[Finding]:
+    """Crash-relevant pyflakes messages for ``source`` (shown as ``path``), sorted.
+    ``tree``: CPython's parse of ``source`` when the caller has it already."""
     lines = SourceLines(source)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning for odd escapes is not ours to show
-            tree = ast.parse(source, filename=path)
+        if tree is None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarning for odd escapes is not ours to show
+                tree = ast.parse(source, filename=path)
     except SyntaxError as exc:
         return [_syntax_finding(path, lines, exc)]
     except (ValueError, RecursionError, MemoryError) as exc:
