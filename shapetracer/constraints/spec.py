@@ -260,7 +260,7 @@ class OpContext:
     def _warn_possible(self, message: str, origins: frozenset[Origin], judgement: Judgement) -> None:
         example = ", ".join(f"{_readable(k)} = {v}" for k, v in sorted(judgement.counterexample.items()))
         self.host.report("ST201", f"{message} (fails when {example})" if example else message,
-                         self.site, sorted(origins - {self.site}, key=_origin_key), confidence="possible")
+                         self.site, list(origins - {self.site}), confidence="possible")
 
     def _defer(self, cond, code: str, message: str, origins: frozenset[Origin], role: str) -> bool:
         """Graph mode: the op builds; the requirement is judged at Session.run."""
@@ -291,11 +291,13 @@ class OpContext:
 
     def warn(self, code: str, message: str, involved: Iterable[Any] = ()) -> None:
         origins = _origins_of(involved) - {self.site}
-        self.host.report(code, message, self.site, sorted(origins, key=_origin_key), confidence="possible")
+        self.host.report(code, message, self.site, list(origins), confidence="possible")
 
     def _fail(self, code: str, message: str, origins: frozenset[Origin]) -> None:
         self.failed = True
-        related = sorted((o for o in origins if not _same_site(o, self.site)), key=_origin_key)
+        # unsorted: ordering needs positions, which only reports that are shown pay for
+        # (the engine sorts them when it builds findings)
+        related = [o for o in origins if not _same_site(o, self.site)]
         self.host.report(code, message, self.site, related)
 
     @property
@@ -423,9 +425,6 @@ def _relabel(dim: Dim, site: Origin, labelled: Origin) -> Dim:
 def _same_site(a: Origin, b: Origin) -> bool:
     return a.same_site(b)
 
-
-def _origin_key(origin: Origin) -> tuple:
-    return (origin.path, origin.line, origin.column)
 
 
 def _readable(symbol: str) -> str:
