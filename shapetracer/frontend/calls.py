@@ -8,11 +8,11 @@ unknown result.
 
 from __future__ import annotations
 
-import dataclasses
 
 import libcst as cst
 
 from shapetracer.constraints.spec import SPECS, OpContext, call_spec
+from shapetracer.frontend.scope import child_nodes
 from shapetracer.frontend.state import State, StopPath, merge_all, merge_states
 from shapetracer.frontend.values import (
     NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal,
@@ -292,36 +292,17 @@ def _is_generator(node: cst.FunctionDef, cache: dict[int, bool]) -> bool:
     key = id(node)
     if key not in cache:
         found = False
-        stack = list(_child_nodes(node.body))
+        stack = list(child_nodes(node.body))
         while stack and not found:
             current = stack.pop()
             if isinstance(current, cst.Yield):
                 found = True
             elif not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                stack.extend(_child_nodes(current))
+                stack.extend(child_nodes(current))
         cache[key] = found
     return cache[key]
 
 
-_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _child_nodes(node: cst.CSTNode):
-    """A node's children read from its dataclass fields (``CSTNode.children`` runs a
-    visitor per call, which made this walk a quarter of the analysis time)."""
-    names = _NODE_FIELDS.get(type(node))
-    if names is None:
-        names = _NODE_FIELDS[type(node)] = tuple(
-            f.name for f in dataclasses.fields(node)
-            if f.name not in ("whitespace_before", "whitespace_after", "leading_lines", "lpar", "rpar"))
-    for name in names:
-        value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                if isinstance(item, cst.CSTNode):
-                    yield item
 
 
 def _collect_return(states: list[State]):

@@ -96,7 +96,7 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     # -- entry points ------------------------------------------------------
     def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
-        scope = ModuleScope(path, file, parsed.text, parsed.module, "__main__")
+        scope = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree)
         if file is not None:
             self.modules[file.resolve()] = scope
         self._run_module(scope)
@@ -568,7 +568,7 @@ class Interpreter(ExpressionMixin, CallMixin):
             if not isinstance(parsed, ParsedSource):
                 return None
             path = _display_path(candidate)
-            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted)
+            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted, tree=parsed.tree)
             self.modules[resolved] = scope
             saved_state = self.state
             try:

@@ -1,0 +1,67 @@
+"""Positions laid out per top-level statement agree with libcst's whole-file layout."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from shapetracer.frontend.scope import ModuleScope, child_nodes
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted((ROOT / "corpus" / "shape").rglob("*.py"))[::7] + sorted((ROOT / "examples").rglob("*.py"))
+
+TRICKY = '''#!/usr/bin/env python
+"""Docstring."""
+# a comment before the imports
+
+import os  # trailing
+
+
+@property
+# between decorators
+@staticmethod
+def f(x):
+    a = 1; b = (2 +
+                3)
+    return [y
+            for y in x]
+
+
+class C:
+    """Doc."""
+
+    def g(self):
+        if True:
+            return 1
+x = f(1) ; y = C()
+'''
+
+
+def _check(text: str) -> int:
+    module = cst.parse_module(text)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    scope = ModuleScope("m.py", None, text, module, tree=ast.parse(text))
+    checked = 0
+    stack = list(module.body)
+    while stack:
+        node = stack.pop()
+        stack.extend(child_nodes(node))
+        want = expected[node]
+        got = scope.position(node)
+        assert got == (want.start.line, want.start.column + 1, want.end.line, want.end.column + 1), \
+            f"{type(node).__name__} {cst.Module([]).code_for_node(node)!r}"
+        checked += 1
+    return checked
+
+
+def test_tricky_layout():
+    assert _check(TRICKY) > 50
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_corpus_file(path: Path):
+    assert _check(path.read_text()) > 0
