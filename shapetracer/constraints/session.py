@@ -154,6 +154,21 @@ def _substitution(feeds: list[tuple[Tensor, Tensor]]) -> Substitution:
     return pairs
 
 
+def _at_run(deferred: Any, pairs: Substitution) -> str:
+    """The deferred message, rendered before the feed was known (its ``?``), followed by
+    the fed sizes that decide it: ``... [raised when this run evaluates the op, with
+    x.shape[0] = 36]``."""
+    cond = deferred.cond
+    mentioned = free_symbols(cond) if not isinstance(cond, bool) else set()
+    values = []
+    for symbol, term, _ in pairs:
+        name = str(symbol)
+        if name in mentioned and z3.is_int_value(term):
+            values.append(f"{name.split('!', 1)[0]} = {term.as_long()}")
+    detail = f", with {', '.join(sorted(values))}" if values else ""
+    return f"{deferred.message} [raised when this run evaluates the op{detail}]"
+
+
 def _substitute(dim: Dim, pairs: Substitution) -> Dim:
     if dim.known:
         return dim
@@ -215,13 +230,13 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
         fed = frozenset().union(*(got.origins for _, _, got in pairs)) if pairs else frozenset()
         involved = [deferred.site, *deferred.origins, *fed]
         if z3.is_false(cond):
-            ctx.fail(deferred.code, f"{deferred.message} [raised when this run evaluates the op]", involved)
+            ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
             return False
         if z3.is_true(cond):
             continue
         judgement = ctx.host.facts.judge(cond, ctx.host.limits, False)
         if judgement.verdict is Verdict.FAILS:
-            ctx.fail(deferred.code, f"{deferred.message} [raised when this run evaluates the op]", involved)
+            ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
             return False
     return True
 

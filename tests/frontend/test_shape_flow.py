@@ -175,3 +175,14 @@ ops = [tf.assign(v, ckpt[v.op.name]) for v in tf.global_variables() if v.op.name
     assert codes_of(program.format(classes=5)) == []
     [finding] = findings_of(program.format(classes=10))
     assert (finding.line, finding.code) == (7, "ST116")
+
+
+def test_run_time_failure_names_the_fed_sizes_that_decide_it():
+    [finding] = findings_of(TF1 + """
+x = tf.placeholder(tf.float32, [None, 10], name="x")
+y = tf.reshape(x, [64, 10])
+with tf.Session() as sess:
+    sess.run(y, {x: np.zeros((36, 10))})
+""")
+    assert finding.line == 6
+    assert finding.message.endswith("[raised when this run evaluates the op, with x.shape[0] = 36]")
