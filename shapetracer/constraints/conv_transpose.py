@@ -21,9 +21,9 @@ from shapetracer.constraints.conv import (
     FAILED, Failed, Layout, Padding, axis_padding, check_rank, effective_kernel, layout_for, per_axis, positive,
     read_padding, shapes_text,
 )
-from shapetracer.constraints.dims import Dim
+from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
-from shapetracer.constraints.spec import OpContext, Tensor, op
+from shapetracer.constraints.spec import Deferred, OpContext, Tensor, op
 
 
 def forward_size(n: Dim, k: Dim, stride: int, dilation: int, padding: str | tuple[int, int]) -> Dim:
@@ -64,19 +64,37 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
     out_batch, out_spatial, out_depth = target
     if not _check_output_batch_depth(ctx, batch, out_batch, out_depth, filter_out, equal_depth, context):
         return ctx.unknown_tensor(dtype)
+    gradient_spatial: list[Dim] = []
     for i, (actual, wanted, k) in enumerate(zip(spatial_in, out_spatial, kernel)):
         stride = strides[i] if isinstance(strides, list) else None
         dilation = dilations[i] if isinstance(dilations, list) else None
         if stride is None or dilation is None or padding is None:
+            gradient_spatial.append(ctx.fresh())
             continue
         computed = forward_size(wanted, k, stride, dilation, axis_padding(padding, i))
+        gradient_spatial.append(computed)
         if not ctx.require(computed.eq(actual), "ST115",
                            f"{ctx.display}: {kernel_name}: Size of out_backprop doesn't match computed: "
                            f"actual = {actual}, computed = {computed} spatial_dim: {layout.axis_index(i)} "
                            f"input: {wanted} filter: {k} output: {actual} stride: {stride} dilation: {dilation}",
                            [actual, wanted, k], runtime=True):
             return ctx.unknown_tensor(dtype)
+    _gradient_clash(ctx, x, layout, out_batch, gradient_spatial, filter_in, spatial_in)
     return ctx.result(layout.join(out_batch, out_spatial, out_depth), dtype, label="transposed-convolved to")
+
+
+def _gradient_clash(ctx: OpContext, x: Tensor, layout: Layout, out_batch: list[Dim], computed: list[Dim],
+                    filter_in: Dim, spatial_in: list[Dim]) -> None:
+    """The gradient for the input is a forward conv of the output; when its static spatial
+    size and the input's are both known and differ, building gradients (minimize) raises
+    "Incompatible shapes between op input and calculated input gradient" before any run."""
+    if not any(c.known and a.known and c.value != a.value for c, a in zip(computed, spatial_in)):
+        return
+    gradient = Shape(layout.join([d if d.known else Dim.fresh("b") for d in out_batch], computed, filter_in))
+    message = (f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
+               f"{ctx.display}. Input index: 2. Original input shape: {x.shape.tuple_str()}. "
+               f"Calculated input gradient shape: {gradient.tuple_str()}")
+    ctx.deferred.append(Deferred(False, "ST115", message, ctx.site, frozenset(), at_gradient=True))
 
 
 def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list[Dim], filter_out: Dim,

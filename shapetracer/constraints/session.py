@@ -221,6 +221,8 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
     """Judge the run-time requirements of everything this run evaluates, with the
     fed dims in place of the placeholders' unknown ones (see spec.Deferred)."""
     for deferred in pending_of([fetches], fetched=True):
+        if deferred.at_gradient:
+            continue
         cond = deferred.cond
         if cond is False:
             cond = z3.BoolVal(False)
@@ -344,9 +346,23 @@ def _learning_rate_is_scalar(ctx: OpContext, optimizer: Any) -> bool:
 @op("tf.train.Optimizer.minimize")
 def minimize(ctx: OpContext, self, loss, global_step=None, var_list=None, gate_gradients=1,
              aggregation_method=None, colocate_gradients_with_ops=False, name=None, grad_loss=None):
-    """A vector loss is accepted (its sum is differentiated), so only the rate is checked."""
+    """A vector loss is accepted (its sum is differentiated); the gradient graph is built
+    here, and the learning rate is checked."""
+    if not gradients_build(ctx, loss):
+        return _operation(ctx)
     _learning_rate_is_scalar(ctx, self)
     return _operation(ctx)
+
+
+def gradients_build(ctx: OpContext, ys: Any) -> bool:
+    """Building the gradient graph of ``ys`` runs the checks ops left for it (a
+    conv2d_transpose whose output_shape does not invert its input: the gradient's static
+    shape clashes with the input's); False after a failure."""
+    for deferred in pending_of([ys]):
+        if deferred.at_gradient and deferred.cond is False:
+            ctx.fail(deferred.code, deferred.message, [deferred.site, *deferred.origins])
+            return False
+    return True
 
 
 @op("tf.train.Optimizer.apply_gradients")
@@ -358,6 +374,15 @@ def apply_gradients(ctx: OpContext, self, grads_and_vars, global_step=None, name
 @op("tf.train.Optimizer.compute_gradients")
 def compute_gradients(ctx: OpContext, self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
                       colocate_gradients_with_ops=False, grad_loss=None):
+    gradients_build(ctx, loss)
+    return UNKNOWN
+
+
+@op("tf.gradients")
+def gradients(ctx: OpContext, ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False,
+              gate_gradients=False, aggregation_method=None, stop_gradients=None,
+              unconnected_gradients="none"):
+    gradients_build(ctx, ys)
     return UNKNOWN
 
 

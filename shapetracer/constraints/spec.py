@@ -56,6 +56,9 @@ class Deferred:
     # optimizer unless the run fetches this very tensor (see indexing's fold of
     # a slice of tf.stack): ops that consume the tensor do not inherit it.
     fetch_only: bool = False
+    # True for a check TensorFlow makes when the gradient graph is built (minimize,
+    # compute_gradients, tf.gradients), not when a run evaluates the op.
+    at_gradient: bool = False
 
 
 def runtime_only(cond: Any) -> bool:

@@ -186,3 +186,18 @@ with tf.Session() as sess:
 """)
     assert finding.line == 6
     assert finding.message.endswith("[raised when this run evaluates the op, with x.shape[0] = 36]")
+
+
+def test_conv2d_transpose_output_shape_clash_fails_when_gradients_are_built():
+    program = TF1 + """
+tf.disable_v2_behavior()
+x = tf.placeholder(tf.float32, [None, 50, 50, 16])
+k = tf.Variable(tf.zeros([3, 3, 24, 16]))
+y = tf.nn.conv2d_transpose(x, k, tf.stack([tf.shape(x)[0], {size}, {size}, 24]), [1, 1, 1, 1])
+loss = tf.reduce_mean(y)
+train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+"""
+    assert codes_of(program.format(size=50)) == []
+    [finding] = findings_of(program.format(size=100))
+    assert (finding.line, finding.code) == (8, "ST115")
+    assert finding.message.startswith("Incompatible shapes between op input and calculated input gradient")
