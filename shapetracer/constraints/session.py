@@ -403,8 +403,31 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
         tag = ctx.str(name) or "?"
         message = (f"{ctx.display}: tags and values are not the same shape: [] != {value.shape.tf_str()} "
                    f"(tag '{tag}')")
+    if not tf2 and getattr(ctx.host, "graph_mode", False):
+        # TF1's ScalarSummary kernel checks the shape: the run that evaluates the summary
+        # (usually through tf.summary.merge_all) fails, not this line
+        ctx.fail("ST127", message, [value], runtime=True)
+        result = ctx.result([], "string")
+        summaries = getattr(ctx.host, "summary_pending", None)
+        if summaries is not None:
+            summaries.extend(ctx.deferred + list(pending_of([value])))
+        return result
     ctx.fail("ST127", message, [value])
     return ctx.unknown_tensor()
+
+
+@op("tf.summary.merge_all")
+def summary_merge_all(ctx: OpContext, key=None, scope=None, name=None):
+    """The merged summary evaluates every TF1 summary made so far, with their run-time checks."""
+    summaries = getattr(ctx.host, "summary_pending", None)
+    if summaries:
+        ctx.pending_override = tuple(dict.fromkeys(summaries))
+    return ctx.result([], "string")
+
+
+@op("tf.summary.merge")
+def summary_merge(ctx: OpContext, inputs, collections=None, name=None):
+    return ctx.result([], "string")
 
 
 # --- examples ---------------------------------------------------------------------------

@@ -81,6 +81,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         # tf.global_variables() loops that match names against a checkpoint
         self.variable_scopes: list[str | None] = []
         self.created_variables: list[Value] = []
+        self.summary_pending: list = []  # run-time checks of the TF1 summaries made so far (merge_all)
         self._comprehension_budget: int | None = None  # items a comprehension may still expand
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
         self.call_stack: list[object] = []

@@ -201,3 +201,18 @@ train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
     [finding] = findings_of(program.format(size=100))
     assert (finding.line, finding.code) == (8, "ST115")
     assert finding.message.startswith("Incompatible shapes between op input and calculated input gradient")
+
+
+def test_tf1_summary_of_a_vector_fails_at_the_run_of_the_merged_summary():
+    program = TF1 + """
+tf.disable_v2_behavior()
+x = tf.placeholder(tf.float32, [None, 3])
+loss = tf.reduce_sum(x, axis={axis})
+tf.summary.scalar("loss", loss)
+merged = tf.summary.merge_all()
+with tf.Session() as sess:
+    sess.run(merged, {{x: np.zeros((4, 3))}})
+"""
+    assert codes_of(program.format(axis="None")) == []
+    [finding] = findings_of(program.format(axis=1))
+    assert (finding.line, finding.code) == (9, "ST127")
