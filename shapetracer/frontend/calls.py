@@ -388,7 +388,7 @@ def _dict_method(receiver: DictVal, name: str, args: list[Value]) -> Value:
 # "a b c".split() token lists); anything else about strings stays unknown.
 _STR_METHODS = frozenset({
     "startswith", "endswith", "split", "rsplit", "splitlines", "lower", "upper", "strip", "lstrip",
-    "rstrip", "replace", "join", "format", "isdigit", "isalpha", "isalnum", "isspace", "count", "find",
+    "rstrip", "replace", "join", "isdigit", "isalpha", "isalnum", "isspace", "count", "find",
     "rfind", "title", "capitalize", "zfill", "partition", "rpartition", "casefold",
 })
 _MAX_STR_RESULT = 10_000  # items in a split; a longer text is data, not configuration
@@ -419,8 +419,14 @@ def _str_method(text: str, name: str, args: list, kwargs: dict) -> Value:
     try:
         plain_args = [_python_value(a) for a in args]
         plain_kwargs = {k: _python_value(v) for k, v in kwargs.items()}
-        if name == "format" and any(not isinstance(a, (str, int, float)) for a in plain_args):
-            return UNKNOWN
+        if any(isinstance(a, int) and abs(a) > _MAX_STR_RESULT for a in plain_args) \
+                or len(text) > 1_000_000:
+            return UNKNOWN  # "x".zfill(10**10) would build the string
+        if name == "replace" and len(plain_args) >= 2 and isinstance(plain_args[0], str) \
+                and isinstance(plain_args[1], str):
+            old, new = plain_args[0], plain_args[1]
+            if (text.count(old) if old else len(text) + 1) * len(new) > 1_000_000:
+                return UNKNOWN
         return _as_value(getattr(text, name)(*plain_args, **plain_kwargs))
     except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError):
         return UNKNOWN
