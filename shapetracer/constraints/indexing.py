@@ -290,8 +290,9 @@ def _slice_length(ctx: OpContext, x: Tensor, dim: Dim, piece: SliceVal | None, p
         return dim
     if dim.known and dim.value >= 0 and not isinstance(start, Dim) and not isinstance(stop, Dim):
         return Dim(slice_length(dim.value, start, stop, step), frozenset({ctx.site}))
-    if dim.known:
+    if dim.known and dim.value < 0:
         return ctx.fresh("sliced", 0)  # a negative length came from a failed op upstream
+    # symbolic bounds (image[top:top + 56] with a random top), or a symbolic dim
     return _symbolic_length(dim, start, stop, step).with_origins({ctx.site})
 
 

@@ -23,7 +23,7 @@ from shapetracer.constraints.numpy_creation import (
     array_result, as_array, broadcast_many, numpy_dtype, same_array, shape_dims, unknown_array,
 )
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import NONE, Obj, Tensor
+from shapetracer.frontend.values import NONE, Obj, SymInt, Tensor
 
 
 def _sized(ctx: OpContext, size: Any, params: list[Any], dtype: str | None) -> Tensor:
@@ -99,8 +99,27 @@ def binomial(ctx: OpContext, n, p, size=None):
 
 @op("np.random.randint")
 def randint(ctx: OpContext, low, high=None, size=None, dtype=int):
+    if ctx.is_none(size):
+        drawn = _drawn_int(ctx, low, high)
+        if drawn is not None:
+            return drawn
     bounds = [low] if ctx.is_none(high) else [low, high]
     return _sized(ctx, size, bounds, numpy_dtype(ctx, dtype, "int64") or "int64")
+
+
+def _drawn_int(ctx: OpContext, low: Any, high: Any) -> SymInt | None:
+    """One random int: an unknown value known to lie in ``[low, high)``, so that a random
+    crop ``image[top:top + size]`` with ``top = randint(0, h - size + 1)`` has length ``size``
+    (the range becomes a fact of this path)."""
+    lo, hi = (Dim(0), ctx.dim(low)) if ctx.is_none(high) else (ctx.dim(low), ctx.dim(high))
+    if lo is None or hi is None or not lo.known:
+        return None
+    value = ctx.fresh("randint", lo.value)
+    below = value.lt(hi)
+    if below is False:
+        return None  # an empty range: numpy raises "low >= high", not a shape question
+    ctx.host.facts = ctx.host.facts.add(below, ctx.site, "draws in range", frozenset({ctx.site}))
+    return SymInt(value)
 
 
 def _population(ctx: OpContext, a: Any, axis: int | None) -> tuple[Tensor | None, Dim | None, bool]:
@@ -333,7 +352,7 @@ EXAMPLES = [
     bad("np.random.binomial", A(2), A(3), code="ST103"),
     ok("np.random.randint", 10, size=(3,), expect=[3]),
     ok("np.random.randint", 0, 10, 5, expect=[5]),
-    ok("np.random.randint", 10, expect=[]),
+    ok("np.random.randint", 10),  # one int in [0, 10): a SymInt with that range as a path fact
     bad("np.random.randint", 0, 10, (-5,), code="ST126"),
     ok("np.random.choice", 10, 3, expect=[3]),
     ok("np.random.choice", A(60000), 64, replace=False, expect=[64]),

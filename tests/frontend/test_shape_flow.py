@@ -216,3 +216,19 @@ with tf.Session() as sess:
     assert codes_of(program.format(axis="None")) == []
     [finding] = findings_of(program.format(axis=1))
     assert (finding.line, finding.code) == (9, "ST127")
+
+
+def test_random_crop_has_the_crop_size_whatever_the_offset():
+    program = TF1 + """
+tf.disable_v2_behavior()
+rng = np.random.RandomState(0)
+image = rng.rand(72, 72, 3)
+top = rng.randint(0, 72 - {crop} + 1)
+crop = image[top:top + {crop}]
+x = tf.placeholder(tf.float32, [56, 72, 3])
+with tf.Session() as sess:
+    sess.run(x, {{x: crop}})
+"""
+    assert codes_of(program.format(crop=56), possible_failures=True) == []
+    [finding] = findings_of(program.format(crop=60))
+    assert (finding.line, finding.code) == (10, "ST105")
