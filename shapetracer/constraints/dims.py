@@ -298,9 +298,17 @@ def free_symbols(expr: z3.ExprRef) -> set[str]:
         return set(cached[1])
     found: set[str] = set()
     stack = [expr]
+    seen: set[int] = set()  # terms are DAGs (slice lengths repeat their bounds): visit once
     while stack:
         node = stack.pop()
-        if z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+        ident = node.get_id()
+        if ident in seen:
+            continue
+        seen.add(ident)
+        cached = _SYMBOLS_CACHE.get(ident)
+        if cached is not None:
+            found |= cached[1]
+        elif z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
             found.add(node.decl().name())
         else:
             stack.extend(node.children())

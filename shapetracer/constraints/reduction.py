@@ -220,6 +220,40 @@ def norm(ctx: OpContext, tensor, ord="euclidean", axis=None, keepdims=None, name
     return reduce(ctx, tensor, axis, keepdims_flag(ctx, keepdims, keep_dims), label="normed to")
 
 
+# --- scans: cumulative sums and products keep the shape -----------------------------
+
+@op(*_tf_names("cumsum", "cumprod", "cumulative_logsumexp"))
+def cumulative(ctx: OpContext, x, axis=0, exclusive=False, reverse=False, name=None):
+    """Same shape; the axis must exist ("axis must be in [-rank, rank)")."""
+    value = ctx.tensor(x)
+    if value is None or value.shape.dims is None:
+        return ctx.unknown_tensor(value.dtype if value is not None else None)
+    axes = read_axes(ctx, axis)
+    if axes is None or axes == ALL or tf_axes(ctx, axes, value) is None:
+        return ctx.unknown_tensor(value.dtype)
+    return ctx.same_shape(value)
+
+
+@op("np.cumsum", "np.cumprod", "np.nancumsum", "np.nancumprod")
+def np_cumulative(ctx: OpContext, a, axis=None, dtype=None, out=None):
+    """Without an axis numpy scans the flattened array (a vector of every element)."""
+    x = as_array(ctx, a)
+    if x is None or x.shape.dims is None:
+        return unknown_array(ctx, x.dtype if x is not None else None)
+    if ctx.is_none(axis):
+        total = x.shape.num_elements()
+        return array_result(ctx, [total], x.dtype, label="flattened to")
+    axes = read_axes(ctx, axis)
+    if axes is None or axes == ALL or x.shape.rank == 0 or numpy_axes(ctx, axes, x) is None:
+        return unknown_array(ctx, x.dtype)
+    return array_result(ctx, list(x.shape.dims), x.dtype, label="scanned to")
+
+
+@op("ndarray.cumsum", "ndarray.cumprod")
+def array_cumulative(ctx: OpContext, self, axis=None, dtype=None, out=None):
+    return np_cumulative(ctx, self, axis, dtype, out)
+
+
 # --- numpy ------------------------------------------------------------------------
 
 @op("np.sum", "np.mean", "np.prod", "np.nansum", "np.nanmean", "np.nanprod")
@@ -297,6 +331,12 @@ def array_argmax(ctx: OpContext, self, axis=None, out=None, keepdims=False):
 
 
 EXAMPLES = [
+    ok("tf.cumsum", T(4, 3), axis=1, expect=[4, 3]),
+    bad("tf.math.cumsum", T(4, 3), axis=2, code="ST107"),
+    ok("np.cumsum", A(200), expect=[200]),
+    ok("np.cumsum", A(4, 3), expect=[12]),
+    ok("np.cumprod", A(4, 3), axis=0, expect=[4, 3]),
+    bad("np.cumsum", A(4, 3), axis=2, code="ST107"),
     ok("tf.reduce_sum", T(None, 10), 1, expect=[None]),
     ok("tf.reduce_sum", T(None, 10), expect=[]),
     ok("tf.reduce_mean", T(None, 10, 3), axis=[0, 2], keepdims=True, expect=[1, 10, 1]),
