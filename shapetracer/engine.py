@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Iterator
 
 from shapetracer.constraints import family_modules
 from shapetracer.constraints.solver import SolverLimits
+from shapetracer.constraints.dims import forget_symbols_since, symbol_tables_mark
 from shapetracer.frontend import pymodels  # noqa: F401  (registers the Python built-in models)
 from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, ParsedSource, SourceProblem, read_and_parse
@@ -69,6 +70,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
         return FileResult(display_path, _filter([note], options, display_path))
     interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
     limit = sys.getrecursionlimit()
+    mark = symbol_tables_mark()
     try:
         sys.setrecursionlimit(max(limit, 20_000))
         interpreter.run_file(display_path, file, parsed)
@@ -77,6 +79,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
                            interpreter.site(parsed.module))
     finally:
         sys.setrecursionlimit(limit)
+        forget_symbols_since(mark)
     # Positions cost a walk of the whole tree: make them only for reports that are shown.
     findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
     if options.generic:

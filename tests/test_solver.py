@@ -53,3 +53,14 @@ step(tf.zeros([int(input()), 10]))
 """, possible_failures=True)
     [finding] = findings
     assert finding.code == "ST201" and finding.severity == "warning" and "fails when" in finding.message
+
+
+def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
+    from shapetracer.constraints import dims
+    from shapetracer.engine import check_source
+    source = b"import numpy as np\nrng = np.random.RandomState(0)\nk = rng.randint(0, 5)\nx = np.zeros((int(input()), k))\n"
+    check_source(source, "warm.py")
+    before = (len(dims.SYMBOL_LOWER_BOUNDS), len(dims.SYMBOL_UPPER_BOUNDS))
+    for _ in range(3):
+        check_source(source, "again.py")
+    assert (len(dims.SYMBOL_LOWER_BOUNDS), len(dims.SYMBOL_UPPER_BOUNDS)) == before

@@ -28,6 +28,23 @@ _fresh_counter = itertools.count()
 # Lower bounds of symbols, registered when the symbol is made (data dims >= 1,
 # loop indices >= 0).  Symbol names are unique, so one table serves all paths.
 SYMBOL_LOWER_BOUNDS: dict[str, int] = {}
+# Exclusive upper bounds (a random int drawn in [low, high)), likewise by name.
+SYMBOL_UPPER_BOUNDS: dict[str, int] = {}
+
+
+def symbol_tables_mark() -> tuple[int, int]:
+    """Where the symbol tables end now (see forget_symbols_since)."""
+    return len(SYMBOL_LOWER_BOUNDS), len(SYMBOL_UPPER_BOUNDS)
+
+
+def forget_symbols_since(mark: tuple[int, int]) -> None:
+    """Drop the bounds of the symbols made since ``mark`` (one file's analysis), so that a
+    batch worker's tables do not grow with every file.  Names are unique and only ever
+    appended, so the entries after the mark are exactly those."""
+    for table, size in zip((SYMBOL_LOWER_BOUNDS, SYMBOL_UPPER_BOUNDS), mark):
+        for name in list(table)[size:]:
+            del table[name]
+    _SYMBOLS_CACHE.clear()
 
 
 class Locator(Protocol):

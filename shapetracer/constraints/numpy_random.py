@@ -17,7 +17,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.constraints.dims import SYMBOL_UPPER_BOUNDS, Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import (
     array_result, as_array, broadcast_many, numpy_dtype, same_array, shape_dims, unknown_array,
@@ -124,11 +124,13 @@ def _drawn_int(ctx: OpContext, low: Any, high: Any) -> SymInt | None:
     lo, hi = (Dim(0), ctx.dim(low)) if ctx.is_none(high) else (ctx.dim(low), ctx.dim(high))
     if lo is None or hi is None or not lo.known:
         return None
-    value = ctx.fresh("randint", lo.value)
-    below = value.lt(hi)
-    if below is False:
+    if hi.known and hi.value <= lo.value:
         return None  # an empty range: numpy raises "low >= high", not a shape question
-    ctx.host.facts = ctx.host.facts.add(below, ctx.site, "draws in range", frozenset({ctx.site}))
+    value = ctx.fresh("randint", lo.value)
+    if hi.known:
+        SYMBOL_UPPER_BOUNDS[str(value.value)] = hi.value  # no path fact: free unless used
+    else:
+        ctx.host.facts = ctx.host.facts.add(value.lt(hi), ctx.site, "draws in range", frozenset({ctx.site}))
     return SymInt(value)
 
 

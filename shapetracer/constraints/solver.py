@@ -21,7 +21,7 @@ from enum import Enum
 
 import z3
 
-from shapetracer.constraints.dims import SYMBOL_LOWER_BOUNDS, BoolLike, Origin, free_symbols
+from shapetracer.constraints.dims import SYMBOL_LOWER_BOUNDS, SYMBOL_UPPER_BOUNDS, BoolLike, Origin, free_symbols
 
 _track_counter = itertools.count()
 
@@ -141,6 +141,9 @@ def _add_bounds(solver: z3.Solver, symbols: set[str]) -> None:
         bound = SYMBOL_LOWER_BOUNDS.get(name)
         if bound is not None:
             solver.add(z3.Int(name) >= bound)
+        upper = SYMBOL_UPPER_BOUNDS.get(name)
+        if upper is not None:
+            solver.add(z3.Int(name) < upper)
 
 
 def _relevant_facts(facts: tuple[Fact, ...], cond: z3.BoolRef) -> list[Fact]:
