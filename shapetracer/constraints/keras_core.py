@@ -271,7 +271,14 @@ layer_call("keras.layers.CenterCrop")(_resize_call)
 _INITIALIZERS = ["GlorotUniform", "GlorotNormal", "HeNormal", "HeUniform", "LecunNormal", "LecunUniform",
                  "RandomNormal", "RandomUniform", "TruncatedNormal", "Zeros", "Ones", "Constant", "Orthogonal",
                  "VarianceScaling", "Identity"]
-_INITIALIZER_NAMES = [f"{m}.{n}" for m in ("keras.initializers", "tf.initializers") for n in _INITIALIZERS]
+# TF1-style initializer objects: tf.zeros_initializer(), tf.random_normal_initializer(stddev=...)
+_TF_INITIALIZERS = ["zeros", "ones", "constant", "random_normal", "random_uniform", "truncated_normal",
+                    "glorot_uniform", "glorot_normal", "orthogonal", "variance_scaling", "he_normal", "he_uniform",
+                    "lecun_normal", "lecun_uniform", "identity", "uniform_unit_scaling"]
+_INITIALIZER_NAMES = ([f"{m}.{n}" for m in ("keras.initializers", "tf.initializers") for n in _INITIALIZERS]
+                      + [f"tf.{n}_initializer" for n in _TF_INITIALIZERS]
+                      + [f"tf.initializers.{n}" for n in _TF_INITIALIZERS]
+                      + [f"keras.initializers.{n}" for n in _TF_INITIALIZERS])
 _CONFIG = (_INITIALIZER_NAMES
            + [f"keras.regularizers.{n}" for n in ("l1", "l2", "l1_l2", "L1", "L2", "L1L2", "OrthogonalRegularizer")]
            + [f"keras.constraints.{n}" for n in ("MaxNorm", "NonNeg", "UnitNorm", "MinMaxNorm", "max_norm")])
@@ -304,6 +311,7 @@ EXAMPLES = [
     ok("keras.initializers.GlorotUniform.__call__", L("keras.initializers.GlorotUniform"), [6, 16],
        expect=[6, 16]),
     ok("tf.initializers.Zeros.__call__", L("tf.initializers.Zeros"), shape=(3,), expect=[3]),
+    ok("tf.random_normal_initializer.__call__", L("tf.random_normal_initializer"), [64, 4], expect=[64, 4]),
     ok("keras.Input", shape=(28, 28), expect=[None, 28, 28]),
     ok("keras.Input", (784,), batch_size=32, expect=[32, 784]),
     ok("keras.layers.Input", batch_shape=(None, 10, 3), expect=[None, 10, 3]),

@@ -93,8 +93,21 @@ def pad_sequences(ctx: OpContext, sequences, maxlen=None, dtype="int32", padding
 # --- tf.data -------------------------------------------------------------------------------------------
 
 
-def dataset(ctx: OpContext, element: Value) -> Obj:
-    return Obj("tf.data.Dataset", {"element_spec": element}, ctx.site)
+def dataset(ctx: OpContext, element: Value, rows: Dim | None = None, iterated: Value | None = None) -> Obj:
+    """A dataset: ``element_spec`` as TensorFlow states it (what fit and map see); ``rows``,
+    the number of elements when known; ``iterated``, the element a Python ``for`` loop
+    gets when it is more exact than the spec (every batch full: 64 rows in batches of 16)."""
+    attrs: dict[str, Value] = {"element_spec": element}
+    if rows is not None:
+        attrs["rows"] = rows
+    if iterated is not None:
+        attrs["iterated_element"] = iterated
+    return Obj("tf.data.Dataset", attrs, ctx.site)
+
+
+def _rows(value: Value) -> Dim | None:
+    rows = value.attrs.get("rows") if isinstance(value, Obj) else None
+    return rows if isinstance(rows, Dim) else None
 
 
 def _map_structure(value: Value, fn) -> Value | None:
@@ -136,8 +149,9 @@ def from_tensor_slices(ctx: OpContext, tensors, name=None):
             return UNKNOWN
     if any(t.shape.dims is None or not t.shape.dims for t in _leaves(structure)):
         return dataset(ctx, UNKNOWN)
+    rows = known[0] if known else None
     return dataset(ctx, _map_structure(structure, lambda t: Tensor(Shape(t.shape.dims[1:]), t.dtype, "tensor",
-                                                                   t.origin)))
+                                                                   t.origin)), rows)
 
 
 def _leaves(value: Value) -> list[Tensor]:
@@ -165,11 +179,24 @@ def dataset_range(ctx: OpContext, *args, output_type=None, name=None):
 def batch(ctx: OpContext, self, batch_size, drop_remainder=False, *args, **kwargs):
     """A batch axis in front: known only with ``drop_remainder=True``."""
     element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
-    size = ctx.dim(batch_size) if ctx.bool(drop_remainder, False) else None
-    batched = _map_structure(element, lambda t: Tensor(
-        Shape([size or ctx.fresh("batch")] + list(t.shape.dims)) if t.shape.dims is not None else Shape.unknown(),
-        t.dtype, "tensor", t.origin))
-    return dataset(ctx, batched if batched is not None else UNKNOWN)
+    dropping = ctx.bool(drop_remainder, False)
+    size = ctx.dim(batch_size) if dropping else None
+
+    def batched_by(dim: Dim | None) -> Value:
+        out = _map_structure(element, lambda t: Tensor(
+            Shape([dim or ctx.fresh("batch")] + list(t.shape.dims)) if t.shape.dims is not None else Shape.unknown(),
+            t.dtype, "tensor", t.origin))
+        return out if out is not None else UNKNOWN
+
+    # the loop over the dataset sees the real batches: all full when the rows divide evenly
+    rows, wanted = _rows(self), ctx.dim(batch_size)
+    iterated, batches = None, None
+    if rows is not None and rows.known and wanted is not None and wanted.known and wanted.value > 0:
+        full, rest = divmod(rows.value, wanted.value)
+        batches = Dim(full if dropping else full + (rest > 0))
+        if not dropping and rest == 0 or full == 0:
+            iterated = batched_by(Dim(wanted.value if rest == 0 else rest, frozenset({ctx.site})))
+    return dataset(ctx, batched_by(size), batches, iterated)
 
 
 @op("tf.data.Dataset.unbatch")
@@ -184,9 +211,17 @@ _SAME_ELEMENT = ["shuffle", "repeat", "prefetch", "cache", "take", "skip", "with
                  "apply", "ignore_errors", "concatenate"]
 
 
+_SAME_ROWS = ("shuffle", "prefetch", "cache", "with_options")
+
+
 def _same_element(ctx: OpContext, self, *args, **kwargs):
-    """Reordering, repeating, caching, filtering: elements keep their shapes."""
-    return dataset(ctx, self.attrs.get("element_spec", UNKNOWN)) if isinstance(self, Obj) else UNKNOWN
+    """Reordering, repeating, caching, filtering: elements keep their shapes (and the
+    element count, for the methods that keep every element once)."""
+    if not isinstance(self, Obj):
+        return UNKNOWN
+    keeps = ctx.api.rsplit(".", 1)[-1] in _SAME_ROWS
+    return dataset(ctx, self.attrs.get("element_spec", UNKNOWN), _rows(self) if keeps else None,
+                   self.attrs.get("iterated_element") if keeps else None)
 
 
 op(*[f"tf.data.Dataset.{m}" for m in _SAME_ELEMENT])(_same_element)

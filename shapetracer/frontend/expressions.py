@@ -500,7 +500,7 @@ class ExpressionMixin:
         if isinstance(value, Obj) and value.type_name == "generator":
             return value.attrs.get("element", UNKNOWN)
         if isinstance(value, Obj) and "element_spec" in value.attrs:  # tf.data datasets, Keras data iterators
-            return value.attrs["element_spec"]
+            return value.attrs.get("iterated_element", value.attrs["element_spec"])
         if isinstance(value, Tensor) and value.shape.dims:
             return Tensor(type(value.shape)(value.shape.dims[1:]), value.dtype,
                           "ndarray" if value.is_numpy else "tensor", value.origin)

@@ -232,3 +232,29 @@ with tf.Session() as sess:
     assert codes_of(program.format(crop=56), possible_failures=True) == []
     [finding] = findings_of(program.format(crop=60))
     assert (finding.line, finding.code) == (10, "ST105")
+
+
+def test_a_loop_over_a_batched_dataset_sees_full_batches_when_the_rows_divide():
+    program = """
+import numpy as np
+import tensorflow as tf
+x = np.zeros(({rows}, 8), np.float32)
+ds = tf.data.Dataset.from_tensor_slices(x).shuffle(64).batch(16)
+for batch in ds:
+    y = tf.concat([batch, tf.ones([4, 1])], axis=1)
+"""
+    [finding] = findings_of(program.format(rows=64))  # every batch has 16 rows
+    assert (finding.line, finding.code) == (7, "ST108")
+    assert codes_of(program.format(rows=60)) == []  # the last batch has 12: unknown, no error
+
+
+def test_tf1_style_initializer_objects_give_their_shape():
+    from tests.helpers import globals_of
+    env = globals_of("""
+        import tensorflow as tf
+        init = tf.random_normal_initializer(stddev=0.1)
+        w = tf.Variable(init([64, 4]))
+        z = tf.zeros_initializer()([3])
+    """)
+    assert _dims(env["w"]) == [64, 4]
+    assert _dims(env["z"]) == [3]
