@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,10 @@ class ModuleScope:
     _statement_of: dict[int, int] | None = None
     _firsts: list[int] | None = None
     _statement_positions: dict[int, dict] = field(default_factory=dict)
+    _line_of: dict[int, cst.SimpleStatementLine] = field(default_factory=dict)
+    _line_starts: dict[int, tuple[int, int]] = field(default_factory=dict)
     _lines: list[str] | None = None
+    _code_lines: list[str] | None = None
 
     # -- Locator protocol (see constraints.dims.Origin) -------------------
     def position(self, node: object) -> tuple[int, int, int, int]:
@@ -50,10 +54,16 @@ class ModuleScope:
                 code_range.end.line, code_range.end.column + 1)
 
     def _statement_range(self, node: object) -> CodeRange | None:
-        """The node's range, from a layout of its top-level statement alone."""
+        """The node's range, from a layout of its statement line alone (at any depth),
+        else of its top-level statement alone."""
         firsts = self._first_lines()
         if firsts is None:
             return None
+        line = self._line_of.get(id(node))
+        if line is not None:
+            found = self._line_range(node, line)
+            if found is not None:
+                return found
         index = self._statement_of.get(id(node))
         if index is None:
             return None
@@ -71,6 +81,39 @@ class ModuleScope:
         shift = ranges["shift"]
         return CodeRange(CodePosition(found.start.line + shift, found.start.column),
                          CodePosition(found.end.line + shift, found.end.column))
+
+    def _line_range(self, node: object, line: cst.SimpleStatementLine) -> CodeRange | None:
+        """Lay out one statement line alone, inside a block with its indentation (libcst
+        indents continuation lines relative to the block); its first line comes from the ast."""
+        start = self._line_starts.get(id(line))
+        if start is None:
+            return None
+        row, indent = start
+        key = -1 - id(line)  # beside the top-level indices in the same cache
+        ranges = self._statement_positions.get(key)
+        if ranges is None:
+            statement = line
+            if indent:
+                whitespace = self._source_line(row)[:indent]
+                if whitespace.strip():
+                    return None  # not pure indentation: give up on this shortcut
+                statement = cst.If(test=cst.Name("_"), body=cst.IndentedBlock(body=[line], indent=whitespace))
+            alone = self.module.with_changes(body=[statement], header=(), footer=())
+            laid_out = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+            first = len(line.leading_lines) + 1 + (1 if indent else 0)
+            ranges = self._statement_positions[key] = {"shift": row - first, "ranges": laid_out}
+        found = ranges["ranges"].get(node)
+        if found is None:
+            return None
+        shift = ranges["shift"]
+        return CodeRange(CodePosition(found.start.line + shift, found.start.column),
+                         CodePosition(found.end.line + shift, found.end.column))
+
+    def _source_line(self, line: int) -> str:
+        """Line ``line`` as CPython numbers lines (only \\n, \\r\\n and \\r end one)."""
+        if self._code_lines is None:
+            self._code_lines = re.split(r"\r\n|\r|\n", self.text)
+        return self._code_lines[line - 1] if 1 <= line <= len(self._code_lines) else ""
 
     def _first_lines(self) -> list[int] | None:
         """Each top-level libcst statement's first line (its first decorator's, for a
@@ -94,11 +137,16 @@ class ModuleScope:
         if j != len(parsed):
             return None
         for index, statement in enumerate(self.module.body):
-            stack = [statement]
+            stack: list[tuple[cst.CSTNode, cst.SimpleStatementLine | None]] = [(statement, None)]
             while stack:
-                current = stack.pop()
+                current, line = stack.pop()
+                if isinstance(current, cst.SimpleStatementLine):
+                    line = current
                 self._statement_of[id(current)] = index
-                stack.extend(child_nodes(current))
+                if line is not None:
+                    self._line_of[id(current)] = line
+                stack.extend((child, line) for child in child_nodes(current))
+        self._line_starts = _line_starts(self.module, self.tree)
         self._firsts = firsts
         return firsts
 
@@ -131,4 +179,89 @@ def child_nodes(node: cst.CSTNode):
             for item in value:
                 if isinstance(item, cst.CSTNode):
                     yield item
+
+
+def _line_starts(module: cst.Module, tree: ast.Module) -> dict[int, tuple[int, int]]:
+    """id(statement line) -> (first line, indentation) for every SimpleStatementLine, by
+    walking libcst's and CPython's statements in the same source order: a statement line
+    holds ``len(body)`` ast statements, a compound statement one, and their bodies follow
+    in the same order (body, handlers, else, finally).  Empty if the walks disagree."""
+    lines = list(_cst_statements(module.body))
+    parsed = list(_ast_statements(tree.body))
+    starts: dict[int, tuple[int, int]] = {}
+    j = 0
+    for statement in lines:
+        if isinstance(statement, cst.SimpleStatementLine):
+            count = len(statement.body)
+        elif isinstance(statement, cst.SimpleStatementSuite):
+            count = len(statement.body)  # `if x: a = 1` — its small statements, not laid out alone
+        else:
+            count = 1
+        if j + count > len(parsed):
+            return {}
+        if isinstance(statement, cst.SimpleStatementLine):
+            first = parsed[j]
+            starts[id(statement)] = (first.lineno, first.col_offset)
+        j += count
+    return starts if j == len(parsed) else {}
+
+
+def _cst_statements(body):
+    """libcst statements in source order, nested bodies after their header."""
+    for statement in body:
+        yield statement
+        yield from _cst_nested(statement)
+
+
+def _cst_nested(node):
+    if isinstance(node, cst.SimpleStatementLine):
+        return
+    if isinstance(node, cst.If):
+        yield from _cst_block(node.body)
+        if isinstance(node.orelse, cst.If):
+            yield node.orelse
+            yield from _cst_nested(node.orelse)
+        elif node.orelse is not None:
+            yield from _cst_block(node.orelse.body)
+        return
+    if isinstance(node, (cst.Try, cst.TryStar)):
+        yield from _cst_block(node.body)
+        for handler in node.handlers:
+            yield from _cst_block(handler.body)
+        if node.orelse is not None:
+            yield from _cst_block(node.orelse.body)
+        if node.finalbody is not None:
+            yield from _cst_block(node.finalbody.body)
+        return
+    if isinstance(node, cst.Match):
+        for case in node.cases:
+            yield from _cst_block(case.body)
+        return
+    body = getattr(node, "body", None)
+    if body is not None:
+        yield from _cst_block(body)
+    orelse = getattr(node, "orelse", None)
+    if orelse is not None:
+        yield from _cst_block(orelse.body)
+
+
+def _cst_block(block):
+    if isinstance(block, cst.SimpleStatementSuite):
+        yield block
+    else:
+        yield from _cst_statements(block.body)
+
+
+def _ast_statements(body):
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.Match):
+            for case in statement.cases:
+                yield from _ast_statements(case.body)
+            continue
+        yield from _ast_statements(getattr(statement, "body", []) if isinstance(statement.__dict__.get("body"), list) else [])
+        for handler in getattr(statement, "handlers", []):
+            yield from _ast_statements(handler.body)
+        yield from _ast_statements(getattr(statement, "orelse", []))
+        yield from _ast_statements(getattr(statement, "finalbody", []))
 

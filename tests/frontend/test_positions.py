@@ -37,6 +37,26 @@ class C:
     def g(self):
         if True:
             return 1
+        elif False: z = 2; w = (3,
+            4)
+        else:
+            try:
+                q = g(
+                    1,
+                  2)
+            except ValueError as e:
+                pass
+            finally:
+                r = 1
+        for i in range(3):
+            with open("f") as h:
+                t = [
+  1]
+        else:
+            u = 0
+        while False:
+            v = 1  # \x0c in a comment: 
+        return None
 x = f(1) ; y = C()
 '''
 
