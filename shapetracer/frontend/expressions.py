@@ -12,6 +12,7 @@ import operator as pyop
 import libcst as cst
 
 from shapetracer.constraints.dims import Dim
+from shapetracer.frontend.scope import child_nodes
 from shapetracer.frontend.values import (
     ELLIPSIS, NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal,
     Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, int_dim, int_like,
@@ -418,7 +419,9 @@ class ExpressionMixin:
         self.state.env = dict(saved_env)
         outermost = self._comprehension_budget is None
         if outermost:
-            self._comprehension_budget = COMPREHENSION_UNROLL
+            # one flat comprehension may expand many items (its body is one expression);
+            # nested ones share the loop bound, so 1,000 x 1,000 is summarised, not built
+            self._comprehension_budget = COMPREHENSION_UNROLL if _flat(node) else self.bounds.unroll
         try:
             results = self._comp_for(node.for_in, node)
         finally:
@@ -433,7 +436,7 @@ class ExpressionMixin:
         # A comprehension's body is one expression, so it may unroll further than a loop
         # (vocabularies and token lists of a few hundred items are configuration, not data).
         # (the budget counts every item expanded by this comprehension and those nested in it)
-        exact = items is not None and len(items) <= max(self.bounds.unroll, self._comprehension_budget)
+        exact = items is not None and len(items) <= self._comprehension_budget
         if exact:
             self._comprehension_budget -= len(items)
         if not exact:
@@ -658,6 +661,21 @@ def _membership(item: Value, container: Value) -> bool | None:
 
 
 COMPREHENSION_UNROLL = 1024
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.Lambda)
+
+
+def _flat(node) -> bool:
+    """One ``for`` clause and no comprehension or lambda inside the element."""
+    if node.for_in.inner_for_in is not None:
+        return False
+    parts = [node.key, node.value] if isinstance(node, cst.DictComp) else [node.elt]
+    stack = list(parts)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _COMPREHENSIONS):
+            return False
+        stack.extend(child_nodes(current))
+    return True
 
 
 def distinct(items: list[Value]) -> Value:

@@ -147,3 +147,22 @@ def test_symlink_loop_in_a_folder(tmp_path):
     result = CliRunner().invoke(main, ["check", "--output-format", "concise", str(tmp_path)])
     assert result.exit_code in (0, 1), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_nested_comprehensions_and_big_strings_stay_within_bounds():
+    import time
+    from tests.helpers import codes_of
+    source = (
+        "import numpy as np\n"
+        "text = 'a b ' * 400000\n"
+        "words = text.split()\n"
+        "vocab = set(text)\n"
+        "big = [[i * j for j in range(1000)] for i in range(1000)]\n"
+        "arr = np.array(big)\n"
+        "x = 'ab'.replace('', 'y' * 100000)\n"
+        "y = '{:>99999999}'.format('a')\n"
+        "z = 'x'.zfill(10 ** 10)\n"
+    )
+    started = time.perf_counter()
+    assert codes_of(source) == []
+    assert time.perf_counter() - started < 5  # generous: typically well under a second
