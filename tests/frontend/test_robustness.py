@@ -150,7 +150,6 @@ def test_symlink_loop_in_a_folder(tmp_path):
 
 
 def test_nested_comprehensions_and_big_strings_stay_within_bounds():
-    import time
     from tests.helpers import codes_of
     source = (
         "import numpy as np\n"
@@ -163,6 +162,6 @@ def test_nested_comprehensions_and_big_strings_stay_within_bounds():
         "y = '{:>99999999}'.format('a')\n"
         "z = 'x'.zfill(10 ** 10)\n"
     )
-    started = time.perf_counter()
+    # no finding at all: in particular no ST004 "time budget exhausted" (the 1,000 x 1,000
+    # comprehension used to build a million items and run out of the 10 s budget)
     assert codes_of(source) == []
-    assert time.perf_counter() - started < 5  # generous: typically well under a second
