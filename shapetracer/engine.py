@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from shapetracer.constraints import family_modules
+from shapetracer.constraints.dims import Origin, forget_symbols_since, symbol_tables_mark
 from shapetracer.constraints.solver import SolverLimits
-from shapetracer.constraints.dims import forget_symbols_since, symbol_tables_mark
 from shapetracer.frontend import pymodels  # noqa: F401  (registers the Python built-in models)
 from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
+from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, ParsedSource, SourceProblem, read_and_parse
 from shapetracer.rules import suppressions
 from shapetracer.rules.finding import Finding, Related
@@ -75,8 +76,10 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
         sys.setrecursionlimit(max(limit, 20_000))
         interpreter.run_file(display_path, file, parsed)
     except RecursionError:
+        # the interpreter's current scope may be gone by now: name the module directly
+        scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree)
         interpreter.report("ST004", "nesting too deep for the analysis; the rest of the file was skipped",
-                           interpreter.site(parsed.module))
+                           Origin(display_path, parsed.module, scope))
     finally:
         sys.setrecursionlimit(limit)
         forget_symbols_since(mark)

@@ -175,7 +175,17 @@ def dataset_range(ctx: OpContext, *args, output_type=None, name=None):
     return dataset(ctx, ctx.result([], "int64", label="range element"))
 
 
-@op("tf.data.Dataset.batch", "tf.data.Dataset.padded_batch")
+@op("tf.data.Dataset.padded_batch")
+def padded_batch(ctx: OpContext, self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False,
+                 name=None):
+    """Padding changes the inner dims (not followed here: the batch of a padded element
+    is as batch's, its other dims unknown when padded_shapes is given)."""
+    if not ctx.is_none(padded_shapes):
+        return dataset(ctx, UNKNOWN)
+    return batch(ctx, self, batch_size, drop_remainder)
+
+
+@op("tf.data.Dataset.batch")
 def batch(ctx: OpContext, self, batch_size, drop_remainder=False, *args, **kwargs):
     """A batch axis in front: known only with ``drop_remainder=True``."""
     element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
@@ -194,8 +204,12 @@ def batch(ctx: OpContext, self, batch_size, drop_remainder=False, *args, **kwarg
     if rows is not None and rows.known and wanted is not None and wanted.known and wanted.value > 0:
         full, rest = divmod(rows.value, wanted.value)
         batches = Dim(full if dropping else full + (rest > 0))
-        if not dropping and rest == 0 or full == 0:
-            iterated = batched_by(Dim(wanted.value if rest == 0 else rest, frozenset({ctx.site})))
+        if dropping:
+            pass  # every batch has batch_size rows: the spec says so already
+        elif rest == 0 and full > 0:
+            iterated = batched_by(Dim(wanted.value, frozenset({ctx.site})))
+        elif full == 0 and rest > 0:
+            iterated = batched_by(Dim(rest, frozenset({ctx.site})))  # one short batch
     return dataset(ctx, batched_by(size), batches, iterated)
 
 

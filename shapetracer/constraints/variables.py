@@ -107,13 +107,14 @@ def variable_scope(ctx: OpContext, name_or_scope=None, default_name=None, values
 
 @op("tf.global_variables", "tf.all_variables", "tf.trainable_variables", "tf.model_variables")
 def global_variables(ctx: OpContext, scope=None):
-    """The graph variables created so far by tf.Variable / tf.get_variable (as in a
-    restore loop).  Variables made by layers are not listed, so the list may be short;
-    a loop over it then checks fewer assignments, never wrong ones."""
+    """The graph variables created so far by tf.Variable / tf.get_variable: members of the
+    list, though not all of them (layers, optimizer slots and the global step are missing)."""
     created = getattr(ctx.host, "created_variables", None)
     if created is None or not ctx.is_none(scope):
         return UNKNOWN
-    return Seq(list(dict.fromkeys(created)), "list")
+    # not sized: layers, optimizer slots and the global step add variables not listed here,
+    # so pairing the list with saved values (zip) or counting it would be guesses
+    return Seq(list(dict.fromkeys(created)), "list", False)
 
 
 def _constant_initializer(value: Value) -> bool:

@@ -339,16 +339,15 @@ def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
         items = args[0].items if isinstance(args[0], Seq) else None
         if items is None or not args[0].sized:
             receiver.sized = False  # the list's length is now unknown
-            if items:
-                receiver.items.extend(items)
+            receiver.items.extend(items if items else [UNKNOWN])  # keep an example
         else:
             receiver.items.extend(items)
         return NONE
-    if name == "pop" and receiver.items and receiver.kind == "list" and not args:
+    if name == "pop" and receiver.items and receiver.kind == "list" and not args and receiver.sized:
         return receiver.items.pop()
     if name == "copy":
-        return Seq(list(receiver.items), receiver.kind)
-    if name in ("index", "count") and len(args) == 1 and isinstance(args[0], Const) \
+        return Seq(list(receiver.items), receiver.kind, receiver.sized)
+    if name in ("index", "count") and len(args) == 1 and isinstance(args[0], Const) and receiver.sized \
             and all(isinstance(item, Const) for item in receiver.items):
         values = [item.value for item in receiver.items]
         if name == "count":
@@ -394,14 +393,24 @@ _STR_METHODS = frozenset({
 _MAX_STR_RESULT = 10_000  # items in a split; a longer text is data, not configuration
 
 
-def _python_value(value: Value):
-    """The plain Python value of a known constant (tuples/lists of them too); raises KeyError otherwise."""
+def _python_value(value: Value, depth: int = 0):
+    """The plain Python value of a known constant (tuples/lists of them too, a few levels
+    deep: a list may contain itself); raises KeyError otherwise."""
     if isinstance(value, Const):
         return value.value
-    if isinstance(value, Seq):
-        items = [_python_value(item) for item in value.items]
+    if isinstance(value, Seq) and value.sized and depth < 4:
+        items = [_python_value(item, depth + 1) for item in value.items]
         return tuple(items) if value.kind == "tuple" else items
     raise KeyError(value)
+
+
+def _text_size(value) -> int:
+    """Characters in the strings of a plain argument (lists of strings counted whole)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, (list, tuple)):
+        return sum(_text_size(item) for item in value) + len(value)
+    return 0
 
 
 def _as_value(result) -> Value:
@@ -422,12 +431,17 @@ def _str_method(text: str, name: str, args: list, kwargs: dict) -> Value:
         if any(isinstance(a, int) and abs(a) > _MAX_STR_RESULT for a in plain_args) \
                 or len(text) > 1_000_000:
             return UNKNOWN  # "x".zfill(10**10) would build the string
+        arguments = sum(_text_size(a) for a in plain_args)
+        if arguments > 1_000_000 or (name == "join" and plain_args and isinstance(plain_args[0], (list, tuple))
+                                     and arguments + len(text) * len(plain_args[0]) > 1_000_000):
+            return UNKNOWN  # "".join([two_megabytes] * 4000)
         if name == "replace" and len(plain_args) >= 2 and isinstance(plain_args[0], str) \
                 and isinstance(plain_args[1], str):
             old, new = plain_args[0], plain_args[1]
             if (text.count(old) if old else len(text) + 1) * len(new) > 1_000_000:
                 return UNKNOWN
         return _as_value(getattr(text, name)(*plain_args, **plain_kwargs))
-    except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError):
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError, RecursionError,
+            MemoryError):
         return UNKNOWN
 

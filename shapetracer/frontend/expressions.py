@@ -562,6 +562,8 @@ def _const_binary(op_name: str, a, b) -> Value:
 
 
 def _sequence_binary(op_name: str, left: Value, right: Value) -> Value:
+    if any(isinstance(v, Seq) and not v.sized for v in (left, right)):
+        return UNKNOWN
     if op_name == "Add" and isinstance(left, Seq) and isinstance(right, Seq):
         return Seq(left.items + right.items, left.kind)
     if op_name == "Multiply":
@@ -590,6 +592,8 @@ def _identity(left: Value, right: Value) -> bool | None:
 
 
 def _index_sequence(owner: Seq, index: Value) -> Value:
+    if not owner.sized:
+        return UNKNOWN  # its items are examples, not positions
     if isinstance(index, Const) and isinstance(index.value, int) and not isinstance(index.value, bool):
         if -len(owner.items) <= index.value < len(owner.items):
             return owner.items[index.value]
@@ -646,7 +650,7 @@ def _membership(item: Value, container: Value) -> bool | None:
         return None
     if isinstance(container, DictVal):
         keys = [k for k, _ in container.entries]
-    elif isinstance(container, Seq):
+    elif isinstance(container, Seq) and container.sized:
         keys = list(container.items)
     elif isinstance(container, Const) and isinstance(container.value, str) and isinstance(item.value, str):
         return item.value in container.value
@@ -686,7 +690,7 @@ def distinct(items: list[Value]) -> Value:
     seen: dict = {}
     try:
         for item in items:
-            seen.setdefault((type(item.value), item.value), item)
+            seen.setdefault(item.value, item)  # Python's set equality: {1, 1.0, True} has one
     except TypeError:  # unhashable
         return UNKNOWN
     return Seq(list(seen.values()), "list")

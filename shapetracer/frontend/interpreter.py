@@ -83,6 +83,9 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.created_variables: list[Value] = []
         self.summary_pending: list = []  # run-time checks of the TF1 summaries made so far (merge_all)
         self._comprehension_budget: int | None = None  # items a comprehension may still expand
+        # > 0 while executing a branch that may not run (an undecided `if`, a summarised loop
+        # body): state kept outside the paths (flags) then only widens
+        self.undecided = 0
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
         self.call_stack: list[object] = []
         self.steps = 0
@@ -318,7 +321,11 @@ class Interpreter(ExpressionMixin, CallMixin):
             return self._exec_else(orelse, state)
         self.approximations += 1
         other = state.fork()
-        return self.exec_block(node.body.body, [state]) + self._exec_else(orelse, other)
+        self.undecided += 1
+        try:
+            return self.exec_block(node.body.body, [state]) + self._exec_else(orelse, other)
+        finally:
+            self.undecided -= 1
 
     def _exec_else(self, orelse, state: State) -> list[State]:
         if orelse is None:
@@ -366,9 +373,11 @@ class Interpreter(ExpressionMixin, CallMixin):
         lengths = _container_lengths(state.env)
         body_state = state.fork()
         self._with_state(body_state, bind)
+        self.undecided += 1
         try:
             states = self.exec_block(node.body.body, [body_state])
         finally:
+            self.undecided -= 1
             # the body ran once for any number of iterations: a list it grew (shared by
             # the states, mutated in place) has no known length after the loop
             for container, length in lengths:
@@ -498,9 +507,11 @@ class Interpreter(ExpressionMixin, CallMixin):
             if isinstance(owner, (Instance, Obj)):
                 owner.attrs[target.attr.value] = value
             elif isinstance(owner, ApiRef) and owner.qualname.endswith("FLAGS") and owner.qualname != "FLAGS":
-                # `if FLAGS.width is None: FLAGS.width = FLAGS.height`: like an object's
-                # attribute, the flag keeps the value for the rest of the program
-                self.flags[target.attr.value] = value
+                # `if FLAGS.width is None: FLAGS.width = FLAGS.height`: the flag keeps the
+                # value for the rest of the program; flags live outside the paths, so in a
+                # branch that may not run the old and new values are joined
+                name = target.attr.value
+                self.flags[name] = merge_values(self.flags.get(name, UNKNOWN), value) if self.undecided else value
         elif isinstance(target, cst.Subscript):
             owner = self.eval(target.value)
             if isinstance(owner, DictVal) and len(target.slice) == 1 \

@@ -110,6 +110,8 @@ def py_list(ctx: OpContext, iterable=None, key=None, reverse=False):
     if iterable is None:
         return Seq([], kind)
     if isinstance(iterable, Seq):
+        if not iterable.sized:  # a copy keeps the unknown length; an order needs the items
+            return UNKNOWN if ctx.api.endswith("sorted") else Seq(list(iterable.items), kind, False)
         items = list(iterable.items)
         if ctx.api.endswith("reversed"):
             items.reverse()
@@ -141,7 +143,7 @@ def py_set(ctx: OpContext, iterable=None):
     if isinstance(iterable, Const) and isinstance(iterable.value, str) and len(iterable.value) <= 100_000:
         return distinct([Const(c) for c in iterable.value])
     if isinstance(iterable, Seq):
-        return distinct(list(iterable.items))
+        return distinct(list(iterable.items)) if iterable.sized else UNKNOWN
     if isinstance(iterable, DictVal):
         return distinct([k for k, _ in iterable.entries])
     return UNKNOWN

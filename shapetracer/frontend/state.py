@@ -83,7 +83,8 @@ def merge_values(a: Value, b: Value) -> Value:
         return SymInt(Dim.fresh("int", lower=None, origins=da.origins | db.origins))
     if isinstance(a, Tensor) and isinstance(b, Tensor):
         return _merge_tensors(a, b)
-    if isinstance(a, Seq) and isinstance(b, Seq) and a.kind == b.kind and len(a.items) == len(b.items):
+    if isinstance(a, Seq) and isinstance(b, Seq) and a.kind == b.kind and len(a.items) == len(b.items) \
+            and a.sized and b.sized:
         return Seq([merge_values(x, y) for x, y in zip(a.items, b.items)], a.kind)
     return UNKNOWN
 

@@ -258,3 +258,59 @@ def test_tf1_style_initializer_objects_give_their_shape():
     """)
     assert _dims(env["w"]) == [64, 4]
     assert _dims(env["z"]) == [3]
+
+
+def test_lists_of_unknown_length_are_never_counted():
+    # extended by an unknown iterable, then copied, sorted, sliced, joined or searched
+    program = """
+import numpy as np
+words = []
+words.extend(open(__file__).read().split())
+n = 2 if "x" in words else 3
+a = np.zeros((n, 4)) + np.zeros((2, 4))
+b = np.zeros((len(set(words)), 4)) + np.zeros((5, 4))
+c = np.zeros((len(sorted(words)), 4)) + np.zeros((5, 4))
+d = np.zeros((len(words[:]), 4)) + np.zeros((5, 4))
+e = np.zeros((len(list(reversed(words))), 4)) + np.zeros((5, 4))
+f = np.zeros((len(words + ["a"]), 4)) + np.zeros((5, 4))
+g = np.zeros((len(words.copy()), 4)) + np.zeros((5, 4))
+"""
+    assert codes_of(program) == []
+
+
+def test_global_variables_are_not_paired_with_saved_values():
+    # the global step is a variable the list does not show: zip would pair wrongly
+    assert codes_of(TF1 + """
+tf.disable_v2_behavior()
+w = tf.Variable(tf.zeros([3]))
+step = tf.train.get_or_create_global_step()
+b = tf.Variable(tf.zeros([5]))
+saved = [np.zeros(3), np.zeros([]), np.zeros(5)]
+for v, value in zip(tf.global_variables(), saved):
+    v.assign(value)
+""") == []
+
+
+def test_a_flag_set_in_a_branch_that_may_not_run_is_not_taken_as_set():
+    assert codes_of("""
+import sys
+import numpy as np
+import tensorflow.compat.v1 as tf
+tf.app.flags.DEFINE_integer("batch_size", 32, "")
+FLAGS = tf.app.flags.FLAGS
+if len(sys.argv) > 2:
+    FLAGS.batch_size = 1
+    y = np.zeros((1, 10))
+else:
+    y = np.zeros((32, 10))
+x = np.concatenate([np.zeros((FLAGS.batch_size, 10)), y], axis=1)
+""") == []
+
+
+def test_a_list_that_contains_itself_is_no_crash():
+    assert codes_of("""
+a = []
+a.append(a)
+text = ",".join(a)
+ok = "abc".startswith(a)
+""") == []
