@@ -17,6 +17,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
+from shapetracer.constraints._common import UNROLL_BOUND
 from shapetracer.constraints.dims import SYMBOL_UPPER_BOUNDS, Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import (
@@ -106,15 +107,13 @@ def randint(ctx: OpContext, low, high=None, size=None, dtype=int):
     bounds = [low] if ctx.is_none(high) else [low, high]
     result = _sized(ctx, size, bounds, numpy_dtype(ctx, dtype, "int64") or "int64")
     dims = result.shape.dims if isinstance(result, Tensor) else None
-    if dims is not None and len(dims) == 1 and dims[0].known and dims[0].value <= _DRAWS_TRACKED:
+    if dims is not None and len(dims) == 1 and dims[0].known and dims[0].value <= UNROLL_BOUND:
         # a few random offsets (window starts, crop corners): each value with its range
         draws = [_drawn_int(ctx, low, high) for _ in range(dims[0].value)]
         if all(d is not None for d in draws):
             result.elements = tuple(draws)
     return result
 
-
-_DRAWS_TRACKED = 64  # as the loop unrolling bound: more values than that are data
 
 
 def _drawn_int(ctx: OpContext, low: Any, high: Any) -> SymInt | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from shapetracer.constraints._common import UNROLL_BOUND
 from shapetracer.constraints.dims import Dim, Origin
 from shapetracer.constraints.solver import SolverLimits
 from shapetracer.frontend.calls import CallMixin
@@ -34,7 +35,7 @@ from shapetracer.frontend.values import (
 @dataclass
 class Bounds:
     max_paths: int = 16
-    unroll: int = 64
+    unroll: int = UNROLL_BOUND
     call_depth: int = 8
     steps: int = 200_000  # evaluated nodes per file before giving up the rest
     seconds: float = 10.0  # wall-clock budget per file

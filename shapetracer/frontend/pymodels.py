@@ -7,6 +7,7 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 
 from __future__ import annotations
 
+from shapetracer.constraints._common import UNROLL_BOUND
 from shapetracer.constraints.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.scalar_conversion import require_scalar_value
@@ -156,9 +157,6 @@ def py_dict(ctx: OpContext, *args, **kwargs):
     return DictVal([(Const(k), v) for k, v in kwargs.items()])
 
 
-_ROWS_UNROLLED = 64  # as the interpreter's loop unrolling bound
-
-
 def _iteration_items(ctx: OpContext, iterable: Value) -> list[Value] | None:
     """What iterating gives: list items, or the rows of a numpy array with a small known
     first dim (their values unknown, their shape known)."""
@@ -166,7 +164,7 @@ def _iteration_items(ctx: OpContext, iterable: Value) -> list[Value] | None:
     if items is not None or not isinstance(iterable, Tensor) or not iterable.is_numpy:
         return items
     dims = iterable.shape.dims
-    if not dims or not dims[0].known or dims[0].value > _ROWS_UNROLLED:
+    if not dims or not dims[0].known or dims[0].value > UNROLL_BOUND:
         return None
     row = Tensor(Shape(dims[1:]), iterable.dtype, "ndarray", iterable.origin)
     return [row] * dims[0].value
