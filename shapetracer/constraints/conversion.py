@@ -15,11 +15,13 @@ integer types keep known elements, so a cast shape vector is still a shape.
 
 from __future__ import annotations
 
+import dataclasses
+
 from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints.dims import Shape
 from shapetracer.constraints.creation import report_ragged
 from shapetracer.constraints.examples import A, T, bad, ok
-from shapetracer.constraints.spec import OpContext, op
+from shapetracer.constraints.spec import OpContext, op, pending_of
 from shapetracer.frontend.values import Const, SymInt, Tensor
 
 _INTEGER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
@@ -73,6 +75,11 @@ def to_dtype(ctx: OpContext, x, name=None):
 
 @op("tf.identity", "tf.stop_gradient")
 def identity(ctx: OpContext, input, name=None):
+    if ctx.api.endswith("stop_gradient"):
+        # gradients do not flow back through it: checks made while building them stay behind,
+        # and a train op need not evaluate what lies behind it
+        ctx.pending_override = tuple(dataclasses.replace(d, no_gradient=True)
+                                     for d in pending_of([input]) if not d.at_gradient)
     return _convert(ctx, input, None)
 
 

@@ -351,6 +351,8 @@ def minimize(ctx: OpContext, self, loss, global_step=None, var_list=None, gate_g
     if not gradients_build(ctx, loss):
         return _operation(ctx)
     _learning_rate_is_scalar(ctx, self)
+    # the train op evaluates what the gradients need: not what lies behind tf.stop_gradient
+    ctx.pending_override = tuple(d for d in pending_of([loss, self]) if not d.no_gradient)
     return _operation(ctx)
 
 

@@ -59,6 +59,9 @@ class Deferred:
     # True for a check TensorFlow makes when the gradient graph is built (minimize,
     # compute_gradients, tf.gradients), not when a run evaluates the op.
     at_gradient: bool = False
+    # True behind tf.stop_gradient: a train op does not evaluate the op (its gradient does
+    # not reach it), though fetching the value does.
+    no_gradient: bool = False
 
 
 def runtime_only(cond: Any) -> bool:

@@ -159,6 +159,22 @@ CASES = {
         "s = tf.stack([x, tf.zeros([4])])\n"
         "t = s[0, 1:3] + 1.0\n" + RUN +
         "out = sess.run(t, {x: np.zeros((5,))})\n", 9),
+    # a train op evaluates what its gradients need: not an op behind tf.stop_gradient ...
+    "train_op_skips_what_stop_gradient_hides": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "k = tf.Variable(tf.zeros([4]))\n"
+        "y = tf.stop_gradient(tf.stack([x, tf.zeros([4])]))\n"
+        "loss = tf.reduce_mean(y) + tf.reduce_sum(k)\n"
+        "train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)\n" + RUN +
+        "out = sess.run(train, {x: np.zeros((5,))})\n", None),
+    # ... while fetching the loss evaluates it
+    "loss_fetch_evaluates_what_stop_gradient_hides": (
+        "x = tf.placeholder(tf.float32, [None])\n"
+        "k = tf.Variable(tf.zeros([4]))\n"
+        "y = tf.stop_gradient(tf.stack([x, tf.zeros([4])]))\n"
+        "loss = tf.reduce_mean(y) + tf.reduce_sum(k)\n"
+        "train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)\n" + RUN +
+        "out = sess.run([train, loss], {x: np.zeros((5,))})\n", 11),
     # ... or another op reads the whole stack
     "stack_slice_and_whole_stack_used": (
         "x = tf.placeholder(tf.float32, [None])\n"
