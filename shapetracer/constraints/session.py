@@ -411,7 +411,7 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
         ctx.fail("ST127", message, [value], runtime=True)
         result = ctx.result([], "string")
         summaries = getattr(ctx.host, "summary_pending", None)
-        if summaries is not None:
+        if summaries is not None and ctx.is_none(collections):  # merge_all reads the default collection
             summaries.extend(ctx.deferred + list(pending_of([value])))
         return result
     ctx.fail("ST127", message, [value])
@@ -420,11 +420,22 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
 
 @op("tf.summary.merge_all")
 def summary_merge_all(ctx: OpContext, key=None, scope=None, name=None):
-    """The merged summary evaluates every TF1 summary made so far, with their run-time checks."""
+    """The merged summary evaluates every TF1 summary made so far in the default collection,
+    with their run-time checks (another key or a scope: not followed)."""
     summaries = getattr(ctx.host, "summary_pending", None)
-    if summaries:
+    if summaries and ctx.is_none(key) and ctx.is_none(scope):
         ctx.pending_override = tuple(dict.fromkeys(summaries))
     return ctx.result([], "string")
+
+
+@op("tf.reset_default_graph")
+def reset_default_graph(ctx: OpContext):
+    """A new graph: its summaries and variables start empty."""
+    for attribute in ("summary_pending", "created_variables"):
+        collected = getattr(ctx.host, attribute, None)
+        if collected is not None:
+            collected.clear()
+    return NONE
 
 
 @op("tf.summary.merge")

@@ -314,3 +314,21 @@ a.append(a)
 text = ",".join(a)
 ok = "abc".startswith(a)
 """) == []
+
+
+def test_merge_all_reads_only_the_default_summary_collection_of_the_current_graph():
+    assert codes_of(TF1 + """
+tf.disable_v2_behavior()
+x = tf.placeholder(tf.float32, [None, 3])
+tf.summary.scalar("per_row", tf.reduce_sum(x, axis=1), collections=["debug"])
+tf.summary.scalar("mean", tf.reduce_mean(x))
+merged = tf.summary.merge_all()
+with tf.Session() as sess:
+    sess.run(merged, {x: np.zeros((4, 3))})
+tf.summary.scalar("rows", tf.reduce_sum(x, axis=1))
+tf.reset_default_graph()
+y = tf.placeholder(tf.float32, [None, 3])
+tf.summary.scalar("mean2", tf.reduce_mean(y))
+with tf.Session() as sess:
+    sess.run(tf.summary.merge_all(), {y: np.zeros((4, 3))})
+""") == []
