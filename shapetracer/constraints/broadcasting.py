@@ -17,7 +17,7 @@ import z3
 from shapetracer.constraints.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.scalar_conversion import python_format
-from shapetracer.constraints.spec import Const, OpContext, SymInt, Tensor, Value, op
+from shapetracer.constraints.spec import Const, OpContext, Tensor, Value, dim_int, op
 
 
 def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor, y: Tensor,
@@ -153,7 +153,7 @@ def _scalar_int_element(ctx: OpContext, x, y) -> Value | None:
     if a is None or b is None:
         return None
     dim = apply(a, b)
-    return Const(dim.value) if dim.known else SymInt(dim)
+    return dim_int(dim)
 
 
 @op(*_names(COMPARISON, ("tf", "tf.math")), *_names(LOGICAL, ("tf", "tf.math")),

@@ -22,7 +22,7 @@ from shapetracer.constraints.dims import Shape
 from shapetracer.constraints.creation import report_ragged
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op, pending_of
-from shapetracer.frontend.values import Const, SymInt, Tensor
+from shapetracer.frontend.values import Const, Tensor, dim_int
 
 _INTEGER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
 
@@ -37,7 +37,7 @@ def shape(ctx: OpContext, input, out_type=None, name=None):
     out_dtype = dtype_name(out_type, "int32")
     if source is None or source.shape.dims is None:
         return ctx.result(Shape([ctx.fresh("rank", 0)]), out_dtype, label="shape of rank")
-    elements = tuple(Const(d.value) if d.known else SymInt(d) for d in source.shape.dims)
+    elements = tuple(dim_int(d) for d in source.shape.dims)
     return ctx.result([len(elements)], out_dtype, label="shape vector of length", elements=elements)
 
 
@@ -48,7 +48,7 @@ def size(ctx: OpContext, input, name=None, out_type=None):
     total = source.shape.num_elements() if source is not None else None
     if total is None:
         return ctx.result([], out_dtype)
-    element = Const(total.value) if total.known else SymInt(total)
+    element = dim_int(total)
     return ctx.result([], out_dtype, elements=(element,))
 
 

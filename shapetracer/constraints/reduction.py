@@ -21,7 +21,7 @@ from shapetracer.constraints._common import normalize_axis
 from shapetracer.constraints.dims import Dim
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import array_result, as_array, unknown_array
-from shapetracer.constraints.spec import Const, OpContext, Seq, SymInt, Tensor, op
+from shapetracer.constraints.spec import OpContext, Seq, Tensor, dim_int, op
 
 ALL = "all"  # marker: reduce every axis
 
@@ -277,7 +277,7 @@ def _with_folded_value(ctx: OpContext, result: Any, a: Any, axis: Any, keepdims:
     total = dims[0]
     for d in dims[1:]:
         total = total * d if kind == "prod" else total + d
-    result.elements = (Const(total.value) if total.known else SymInt(total),)
+    result.elements = (dim_int(total),)
     return result
 
 

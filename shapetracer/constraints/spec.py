@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
 
 from shapetracer.constraints.dims import BoolLike, Dim, Origin, Shape, bool_and
 from shapetracer.constraints.solver import Judgement, PathFacts, SolverLimits, Verdict
 from shapetracer.frontend.values import (
-    UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, is_unknown,
+    UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
 )
 
 SpecFn = Callable[..., Value]
@@ -373,7 +373,7 @@ def to_tensor(value: Any, site: Origin | None) -> Tensor | None:
     if isinstance(value, ShapeVal):
         if value.shape.dims is None:
             return None
-        elements = tuple(Const(d.value) if d.known else SymInt(d) for d in value.shape.dims)
+        elements = tuple(dim_int(d) for d in value.shape.dims)
         return Tensor(Shape([Dim(len(elements), origins)]), "int32", elements=elements)
     if isinstance(value, Seq):
         return _nested_tensor(value, origins)

@@ -15,7 +15,7 @@ from shapetracer.constraints.dims import Dim
 from shapetracer.frontend.scope import child_nodes
 from shapetracer.frontend.values import (
     ELLIPSIS, NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal,
-    Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, int_dim, int_like,
+    Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int, int_dim, int_like,
 )
 
 _BINARY_SPEC = {
@@ -199,7 +199,7 @@ class ExpressionMixin:
             return Const(tensor.shape.rank) if tensor.shape.rank is not None else UNKNOWN
         if name == "size" and tensor.is_numpy:
             total = tensor.shape.num_elements()
-            return UNKNOWN if total is None else (Const(total.value) if total.known else SymInt(total))
+            return UNKNOWN if total is None else dim_int(total)
         if name == "dtype":
             return ApiRef(f"{'np' if tensor.is_numpy else 'tf'}.{tensor.dtype}") if tensor.dtype else UNKNOWN
         if name == "name":

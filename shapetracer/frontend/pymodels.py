@@ -13,7 +13,7 @@ from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.scalar_conversion import require_scalar_value
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.frontend.values import (
-    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value,
+    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int,
 )
 
 _MAX_RANGE = 100_000
@@ -38,7 +38,7 @@ def py_len(ctx: OpContext, obj):
         return Const(obj.shape.rank)
     if isinstance(obj, Tensor) and obj.shape.dims:
         first = obj.shape.dims[0]
-        return Const(first.value) if first.known else SymInt(first)
+        return dim_int(first)
     if isinstance(obj, Obj) and obj.type_name == "builtins.range":
         return obj.attrs.get("length", UNKNOWN)
     return SymInt(ctx.fresh("len", 0))  # whatever it measures, len() gives an int >= 0

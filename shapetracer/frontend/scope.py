@@ -259,7 +259,7 @@ def _ast_statements(body):
             for case in statement.cases:
                 yield from _ast_statements(case.body)
             continue
-        yield from _ast_statements(getattr(statement, "body", []) if isinstance(statement.__dict__.get("body"), list) else [])
+        yield from _ast_statements(getattr(statement, "body", []))
         for handler in getattr(statement, "handlers", []):
             yield from _ast_statements(handler.body)
         yield from _ast_statements(getattr(statement, "orelse", []))

@@ -254,3 +254,9 @@ def int_like(value: Value) -> bool:
 def int_dim(value: Value) -> Dim:
     """The dim an ``int_like`` value stands for."""
     return value.dim if isinstance(value, SymInt) else Dim(value.value)
+
+
+def dim_int(dim: Dim) -> Value:
+    """A dim as the Python int a program sees (``len(x)``, ``tf.shape(x)[1]``): the inverse
+    of ``int_dim``."""
+    return Const(dim.value) if dim.known else SymInt(dim)
