@@ -8,9 +8,10 @@ from pathlib import Path
 
 import click
 
+from shapetracer.domain import codes
 from shapetracer import __version__
 from shapetracer.config import ConfigError, find_config, load_config
-from shapetracer.rules.registry import RULES
+from shapetracer.domain.codes import RULES
 
 FORMATS = ("full", "concise", "json", "json-lines", "sarif", "github")
 FAIL_SEVERITIES = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info")}
@@ -36,7 +37,7 @@ def _fail(message: str) -> None:
 def build_options(paths, config_file, select, extend_select, ignore, possible, show_notes, with_pylint,
                   no_generic):
     """Options from [tool.shapetracer] first, then the command line on top."""
-    from shapetracer.constraints.solver import SolverLimits
+    from shapetracer.domain.facts import SolverLimits
     from shapetracer.engine import Options
     from shapetracer.frontend.interpreter import Bounds
 
@@ -49,7 +50,7 @@ def build_options(paths, config_file, select, extend_select, ignore, possible, s
                           rlimit=config.get("solver-rlimit", 5_000_000))
     extend = set(upper(config.get("extend-select", []))) | set(_codes(extend_select) or ())
     if config.get("report-unused-suppressions", False):
-        extend.add("ST904")
+        extend.add(codes.UNUSED_SUPPRESSION)
     options = Options(
         select=_codes(select) if select is not None else (upper(config.get("select")) if config.get("select")
                                                            else None),
@@ -178,8 +179,8 @@ def rules() -> None:
 @click.argument("code")
 def explain(code: str) -> None:
     """Explain one code (or rule name), with examples from the op specs."""
-    from shapetracer.rules.docs import explain_text
-    from shapetracer.rules.registry import lookup
+    from shapetracer.report.rule_docs import explain_text
+    from shapetracer.domain.codes import lookup
 
     rule = lookup(code)
     if rule is None:

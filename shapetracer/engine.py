@@ -14,16 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from shapetracer.domain import codes
 from shapetracer.constraints import family_modules
-from shapetracer.constraints.dims import Origin, forget_symbols_since, symbol_tables_mark
-from shapetracer.constraints.solver import SolverLimits
-from shapetracer.frontend import pymodels  # noqa: F401  (registers the Python built-in models)
+from shapetracer.domain.dims import Origin, forget_symbols_since, symbol_tables_mark
+from shapetracer.domain.facts import SolverLimits
+
 from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, ParsedSource, SourceProblem, read_and_parse
-from shapetracer.rules import suppressions
-from shapetracer.rules.finding import Finding, Related
-from shapetracer.rules.registry import RULES
+from shapetracer import suppressions
+from shapetracer.domain.findings import Finding, Related
+from shapetracer.domain.codes import RULES
 
 family_modules()  # every op family registers its specs on import
 
@@ -61,10 +62,10 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     if isinstance(parsed, SourceProblem):
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                           parsed.line, parsed.column + 1)
-        status = "unreadable" if parsed.code == "ST003" else "parse_error"
+        status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
         return FileResult(display_path, _filter([finding], options, display_path), status=status)
     if parsed.module is None:
-        note = Finding("ST004", f"analysis skipped: the file is {len(data)} bytes, over the "
+        note = Finding(codes.TOO_COMPLEX, f"analysis skipped: the file is {len(data)} bytes, over the "
                        f"{MAX_SHAPE_BYTES}-byte bound", display_path, 1, 1, 1, 2)
         # CPython's parser has judged the syntax; pyflakes on megabytes of code would cost
         # more than the whole check of an ordinary job, so it is skipped too.
@@ -78,7 +79,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     except RecursionError:
         # the interpreter's current scope may be gone by now: name the module directly
         scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree)
-        interpreter.report("ST004", "nesting too deep for the analysis; the rest of the file was skipped",
+        interpreter.report(codes.TOO_COMPLEX, "nesting too deep for the analysis; the rest of the file was skipped",
                            Origin(display_path, parsed.module, scope))
     finally:
         sys.setrecursionlimit(limit)
@@ -89,7 +90,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
         findings.extend(_generic(parsed, display_path, options))
     findings = _filter(findings, options, display_path)
     findings = suppressions.apply(findings, parsed.text, display_path,
-                                  report_unused=_selected("ST904", options, display_path))
+                                  report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(findings, key=Finding.sort_key), interpreter.stats,
                       interpreter.shape_log)
 
@@ -107,7 +108,7 @@ def check_file(path: Path, options: Options | None = None) -> FileResult:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        finding = Finding("ST003", f"cannot read the file: {exc.strerror or exc}", display, 1, 1, 1, 2)
+        finding = Finding(codes.UNREADABLE_FILE, f"cannot read the file: {exc.strerror or exc}", display, 1, 1, 1, 2)
         return FileResult(display, [finding], status="unreadable")
     return check_source(data, display, path, options)
 
@@ -191,7 +192,7 @@ def _selected(code: str, options: Options, path: str = "") -> bool:
         return True
     if options.select is not None:
         return any(code.startswith(prefix) for prefix in options.select)
-    if code == "ST201":
+    if code == codes.POSSIBLE_FAILURE:
         return options.possible_failures
     if rule.family == "note":
         return options.show_notes

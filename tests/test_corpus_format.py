@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from shapetracer.rules.registry import RULES
+from shapetracer.domain.codes import RULES
 
 def _load_corpus_meta():
     """tests/oracle/corpus_meta.py, loaded by path (tests/ is not a package)."""

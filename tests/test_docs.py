@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shapetracer.rules.docs import generate
-from shapetracer.rules.registry import RULES
+from shapetracer.report.rule_docs import generate
+from shapetracer.domain.codes import RULES
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
@@ -13,9 +13,9 @@ DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 def test_docs_are_up_to_date():
     pages = generate(DOCS)
     committed = {p.name for p in DOCS.glob("*.md")}
-    assert committed == {p.name for p in pages}, "run: python -m shapetracer.rules.docs"
+    assert committed == {p.name for p in pages}, "run: python -m shapetracer.report.rule_docs"
     for path, text in pages.items():
-        assert path.read_text() == text, f"{path.name} is stale; run: python -m shapetracer.rules.docs"
+        assert path.read_text() == text, f"{path.name} is stale; run: python -m shapetracer.report.rule_docs"
 
 
 def test_every_rule_is_named_and_documented():
@@ -27,7 +27,7 @@ def test_every_rule_is_named_and_documented():
 
 
 def test_every_shape_error_code_has_a_failing_example():
-    from shapetracer.rules.docs import examples_for
+    from shapetracer.report.rule_docs import examples_for
 
     missing = [r.code for r in RULES.values() if r.family == "shape" and not examples_for(r.code)[0]]
     assert missing == [], f"shape codes without an invalid op example: {missing}"

@@ -6,11 +6,9 @@ import pytest
 
 from shapetracer.constraints import SPECS, family_modules
 from shapetracer.constraints.examples import run_example, shape_matches
-from shapetracer.frontend import pymodels
 
 FAMILIES = family_modules()
-# Python builtins (int, float, range ...) are modelled beside the interpreter, with examples too
-MODELS = FAMILIES + [pymodels]
+MODELS = FAMILIES
 CASES = [(module.__name__.rsplit(".", 1)[-1], example)
          for module in MODELS for example in getattr(module, "EXAMPLES", [])]
 

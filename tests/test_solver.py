@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import z3
 
-from shapetracer.constraints.dims import Dim, FixedLocator, Origin
-from shapetracer.constraints.solver import PathFacts, SolverLimits, Verdict
+from shapetracer.domain.dims import Dim, FixedLocator, Origin
+from shapetracer.domain.facts import PathFacts, SolverLimits, Verdict
+from shapetracer.constraints.solver import judge
 from tests.helpers import findings_of
 
 SITE_A = Origin("a.py", object(), FixedLocator(3))
@@ -16,14 +17,14 @@ def test_fails_for_every_value_gives_a_minimal_core():
     n, m = Dim.fresh("n"), Dim.fresh("m")
     facts = PathFacts().add(n.eq(m * 2), SITE_A, "requires").add(m.ge(5), SITE_B, "requires")
     facts = facts.add(Dim.fresh("other").ge(3), SITE_B, "requires")  # unrelated: not in the core
-    judgement = facts.judge(n.eq(7), SolverLimits(), want_counterexample=False)
+    judgement = judge(facts, n.eq(7), SolverLimits(), want_counterexample=False)
     assert judgement.verdict is Verdict.FAILS
     assert [f.site for f in judgement.core] == [SITE_A]  # 2m = 7 is impossible on its own
 
 
 def test_fails_for_some_values_gives_a_counterexample():
     n = Dim.fresh("batch")
-    judgement = PathFacts().judge((n * 3136).mod(1024).eq(0), SolverLimits(), want_counterexample=True)
+    judgement = judge(PathFacts(), (n * 3136).mod(1024).eq(0), SolverLimits(), want_counterexample=True)
     assert judgement.verdict is Verdict.MAY_FAIL
     [(name, value)] = judgement.counterexample.items()
     assert name.startswith("batch") and (value * 3136) % 1024 != 0
@@ -31,14 +32,14 @@ def test_fails_for_some_values_gives_a_counterexample():
 
 def test_holds_for_every_value():
     n = Dim.fresh("n")
-    judgement = PathFacts().judge((n * 4).mod(2).eq(0), SolverLimits(), want_counterexample=True)
+    judgement = judge(PathFacts(), (n * 4).mod(2).eq(0), SolverLimits(), want_counterexample=True)
     assert judgement.verdict is Verdict.HOLDS
 
 
 def test_solver_limit_is_inconclusive_not_a_crash():
     x, y, z = (Dim.fresh(v).value for v in "xyz")
     fermat = x * x * x + y * y * y == z * z * z  # non-linear: far beyond the budget below
-    judgement = PathFacts().judge(fermat, SolverLimits(timeout_ms=1, rlimit=1), want_counterexample=False)
+    judgement = judge(PathFacts(), fermat, SolverLimits(timeout_ms=1, rlimit=1), want_counterexample=False)
     assert judgement.verdict is Verdict.UNKNOWN
 
 
@@ -56,7 +57,7 @@ step(tf.zeros([int(input()), 10]))
 
 
 def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
-    from shapetracer.constraints import dims
+    from shapetracer.domain import dims
     from shapetracer.engine import check_source
     source = b"import numpy as np\nrng = np.random.RandomState(0)\nk = rng.randint(0, 5)\nx = np.zeros((int(input()), k))\n"
     check_source(source, "warm.py")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from types import ModuleType
-from typing import Any
+
+from shapetracer.constraints.spec import SPECS, OpContext, op
 
 # Modules that hold the machinery, not an op family.
-INFRASTRUCTURE = {"dims", "solver", "spec", "examples"}
+INFRASTRUCTURE = {"solver", "spec", "examples", "messages"}
 
 
 def family_modules() -> list[ModuleType]:
@@ -18,15 +19,6 @@ def family_modules() -> list[ModuleType]:
         if info.name not in INFRASTRUCTURE and not info.name.startswith("_"):
             modules.append(importlib.import_module(f"{__name__}.{info.name}"))
     return modules
-
-
-def __getattr__(name: str) -> Any:
-    # Lazy: frontend.values imports constraints.dims, which runs this file first; importing
-    # spec (which imports frontend.values) here would close an import cycle.
-    if name in ("SPECS", "OpContext", "op"):
-        from shapetracer.constraints import spec
-        return getattr(spec, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["SPECS", "OpContext", "family_modules", "op"]

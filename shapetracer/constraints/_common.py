@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.spec import OpContext
-from shapetracer.frontend.values import ApiRef, Const
+from shapetracer.domain.values import ApiRef, Const
 
 # An op that gives more separate tensors than this (unstack, split) is left unknown: no
 # program unstacks ten thousand tensors, and listing 2**40 of them would exhaust memory.

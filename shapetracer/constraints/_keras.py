@@ -33,10 +33,11 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from shapetracer.constraints.dims import Dim, Origin, Shape
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Origin, Shape
 from shapetracer.constraints.examples import SITE, ExampleHost
 from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec, op
-from shapetracer.frontend.values import (
+from shapetracer.domain.values import (
     UNKNOWN, BoundMethod, Const, DictVal, Function, Instance, Obj, Seq, Tensor, Value,
 )
 
@@ -292,7 +293,7 @@ def _input_shape_arg(ctx: OpContext, kwargs: dict[str, Any]) -> Shape | None:
 Body = Callable[..., Value]
 
 
-def layer_call(type_name: str, spec: InputSpec | None = None, code: str = "ST117",
+def layer_call(type_name: str, spec: InputSpec | None = None, code: str = codes.KERAS_INPUT,
                multi: bool = False) -> Callable[[Body], Body]:
     """Register ``body`` as the shape rule of ``<type_name>.__call__``.
 
@@ -378,7 +379,7 @@ def build_spec(layer: Obj, spec: InputSpec, site: Origin | None = None) -> None:
 
 
 def check_spec(ctx: OpContext, layer: Obj, spec: InputSpec, x: Tensor, index: int = 0,
-               code: str = "ST117") -> bool:
+               code: str = codes.KERAS_INPUT) -> bool:
     """keras.layers.input_spec.assert_input_compatibility, for one input."""
     name = layer_name(layer)
     head = f"Input {index} with name 'None' of layer '{name}' is incompatible with the layer: "
@@ -478,10 +479,10 @@ def window_fits(ctx: OpContext, layer: Obj, x: Tensor, size: Dim, span: int, dat
             return True
         message = (f"Negative dimension size caused by subtracting {span} from {size.value} for "
                    f"'{name}/{kernel_op}' with input shapes: {tf_dims(x.shape.dims)}") if data else keras_message()
-        ctx.fail("ST106", message, involved_for(layer, x))
+        ctx.fail(codes.NEGATIVE_DIM, message, involved_for(layer, x))
         return False
     if data:
-        return ctx.require(size.ge(span), "ST106", f"Negative dimension size caused by subtracting {span} from "
+        return ctx.require(size.ge(span), codes.NEGATIVE_DIM, f"Negative dimension size caused by subtracting {span} from "
                                                    f"{size} for '{name}/{kernel_op}'", involved_for(layer, x))
     return True
 

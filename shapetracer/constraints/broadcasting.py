@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import z3
 
-from shapetracer.constraints.dims import Dim, Shape, bool_or
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.scalar_conversion import python_format
 from shapetracer.constraints.spec import Const, OpContext, Tensor, Value, dim_int, op
@@ -35,7 +36,7 @@ def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor,
             out.append(a)
             continue
         cond = bool_or(a.eq(b), a.eq(1), b.eq(1))
-        if not ctx.require(cond, "ST103", _message(ctx, a, b, x, y, numpy), [a, b]):
+        if not ctx.require(cond, codes.BROADCAST, _message(ctx, a, b, x, y, numpy), [a, b]):
             return None
         if a.known:
             out.append(a.with_origins(b.origins))
@@ -94,7 +95,7 @@ def _warn_column_row(ctx: OpContext, x: Tensor, y: Tensor) -> None:
             m = row.shape.dims[0]
             if one.known and one.value == 1 and not (m.known and m.value == 1) \
                     and not (n.known and n.value == 1):
-                ctx.warn("ST202", f"{ctx.display}: shapes {col.shape.tf_str()} and {row.shape.tf_str()} "
+                ctx.warn(codes.SUSPICIOUS_BROADCAST, f"{ctx.display}: shapes {col.shape.tf_str()} and {row.shape.tf_str()} "
                          f"broadcast to [{n},{m}]; reshape or squeeze one side if an elementwise "
                          f"result was meant", [col, row])
                 return
@@ -171,13 +172,13 @@ EXAMPLES = [
     ok("tf.multiply", T(4, 1, 3), T(5, 1), expect=[4, 5, 3]),
     ok("operator.add", T(None, 3), 1.0, expect=[None, 3]),
     ok("tf.equal", T(None), T(None), expect=[None]),
-    ok("operator.sub", T(None, 1), T(None), expect=[None, None], warns="ST202"),
-    ok("tf.math.squared_difference", T(8, 1), T(8), expect=[8, 8], warns="ST202"),
+    ok("operator.sub", T(None, 1), T(None), expect=[None, None], warns=codes.SUSPICIOUS_BROADCAST),
+    ok("tf.math.squared_difference", T(8, 1), T(8), expect=[8, 8], warns=codes.SUSPICIOUS_BROADCAST),
     ok("operator.mul", T(None, 1), T(16), expect=[None, 16]),  # an outer grid, on purpose
     ok("operator.add", A(5, 1), A(3), expect=[5, 3]),  # numpy data preparation
     ok("np.add", A(3, 4), A(4), expect=[3, 4]),
-    bad("tf.add", T(None, 3), T(None, 4), code="ST103"),
-    bad("operator.add", T(32, 10), T(16), code="ST103"),
-    bad("tf.multiply", T(5, 3), T(3, 5), code="ST103"),
-    bad("np.add", A(3), A(4), code="ST103"),
+    bad("tf.add", T(None, 3), T(None, 4), code=codes.BROADCAST),
+    bad("operator.add", T(32, 10), T(16), code=codes.BROADCAST),
+    bad("tf.multiply", T(5, 3), T(3, 5), code=codes.BROADCAST),
+    bad("np.add", A(3), A(4), code=codes.BROADCAST),
 ]

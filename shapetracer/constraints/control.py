@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.layers_v1 import P, statically_none
 from shapetracer.constraints.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
-from shapetracer.frontend.values import is_unknown
+from shapetracer.domain.values import is_unknown
 
 _SHAPE_VARIES = ("To allow the shape to vary across iterations, use the `shape_invariants` argument of "
                  "tf.while_loop to specify a less-specific shape.")
@@ -100,15 +101,15 @@ def _check_invariant(ctx: OpContext, var: _Var) -> bool:
                f"the initial shape of the loop variable. It enters the loop with shape {shape.tuple_str()}, but "
                f"the specified shape invariant is {shown}.")
     if len(inv) != shape.rank:
-        ctx.fail("ST111", message, [var.tensor])
+        ctx.fail(codes.SET_SHAPE_CONFLICT, message, [var.tensor])
         return False
     for want, have in zip(inv, shape.dims):
         if want is None:
             continue
         if statically_none(have):
-            ctx.fail("ST111", message, [var.tensor, want])
+            ctx.fail(codes.SET_SHAPE_CONFLICT, message, [var.tensor, want])
             return False
-        if not ctx.require(have.eq(want), "ST111", message, [var.tensor, want, have]):
+        if not ctx.require(have.eq(want), codes.SET_SHAPE_CONFLICT, message, [var.tensor, want, have]):
             return False
     return True
 
@@ -122,15 +123,15 @@ def _check_iteration(ctx: OpContext, var: _Var, result: Value) -> bool:
     message = (f"{ctx.display}: Input tensor {var.label} enters the loop with shape {var.shape.tuple_str()}, but has "
                f"shape {after.shape.tuple_str()} after one iteration. {_SHAPE_VARIES}")
     if len(ref) != after.shape.rank:
-        ctx.fail("ST125", message, [var.tensor, after])
+        ctx.fail(codes.LOOP_INVARIANT, message, [var.tensor, after])
         return False
     for want, have in zip(ref, after.shape.dims):
         if want is None:
             continue
         if statically_none(have) and not statically_none(want):
-            ctx.fail("ST125", message, [var.tensor, after])
+            ctx.fail(codes.LOOP_INVARIANT, message, [var.tensor, after])
             return False
-        if not ctx.require(have.eq(want), "ST125", message, [var.tensor, after, want, have]):
+        if not ctx.require(have.eq(want), codes.LOOP_INVARIANT, message, [var.tensor, after, want, have]):
             return False
     return True
 
@@ -236,7 +237,7 @@ def cond(ctx: OpContext, pred, true_fn=None, false_fn=None, strict=False, name=N
     # Graph mode's Switch needs rank 0 exactly; eager mode accepts any one-element predicate.
     graph = getattr(ctx.host, "graph_mode", False)
     if flag is not None and flag.shape.dims and (graph or any(d.known and d.value > 1 for d in flag.shape.dims)):
-        ctx.fail("ST102", f"{ctx.display}: Shape must be rank 0 but is rank {flag.shape.rank} for 'cond/Switch' "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 0 but is rank {flag.shape.rank} for 'cond/Switch' "
                  f"(op: 'Switch') with input shapes: {flag.shape.tf_str()}, {flag.shape.tf_str()}.", [flag])
         return UNKNOWN
     first = true_fn if not ctx.is_none(true_fn) else fn1
@@ -282,13 +283,13 @@ def map_fn(ctx: OpContext, fn, elems, dtype=None, parallel_iterations=None, back
         ctx.call(fn, _slice(elems))
         return UNKNOWN
     if any(t.shape.rank == 0 for t in tensors):
-        ctx.fail("ST102", f"{ctx.display}: Elements in elems must be 1+ dimensional Tensors, not scalars",
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Elements in elems must be 1+ dimensional Tensors, not scalars",
                  [t for t in tensors if t.shape.rank == 0])
         return UNKNOWN
     count = tensors[0].shape.dims[0]
     for t in tensors[1:]:
         other = t.shape.dims[0]
-        if not ctx.require(other.eq(count), "ST130", f"{ctx.display}: Dimensions {count} and {other} are not "
+        if not ctx.require(other.eq(count), codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimensions {count} and {other} are not "
                            f"compatible (first dimension of every elems tensor)", [count, other, t, tensors[0]]):
             return UNKNOWN
     return _stack(ctx, ctx.call(fn, _slice(elems)), count)
@@ -300,7 +301,7 @@ def _grows(x: Value) -> Value:
 
 
 EXAMPLES = [
-    bad("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), code="ST125"),
+    bad("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), code=codes.LOOP_INVARIANT),
     ok("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), shape_invariants=[None, 2], expect=[None, 2]),
     # Example hosts run no user code: body/cond/fn results are unknown here.
     ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(), P(None, 2)]),
@@ -308,15 +309,15 @@ EXAMPLES = [
     ok("tf.while_loop", UNKNOWN, UNKNOWN, T(1, 2), shape_invariants=Seq([Const(None), Const(2)]), expect=[None, 2]),
     ok("tf.while_loop", UNKNOWN, UNKNOWN, [0, T(1, 2)], shape_invariants=[[], [None, 2]]),
     ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(1, 2)], shape_invariants=[[None, 2]], return_same_structure=True),
-    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [3, 2]], code="ST111"),
-    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [None]], code="ST111"),
-    bad("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), shape_invariants=Seq([Const(5), Const(2)]), code="ST111"),
+    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [3, 2]], code=codes.SET_SHAPE_CONFLICT),
+    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [None]], code=codes.SET_SHAPE_CONFLICT),
+    bad("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), shape_invariants=Seq([Const(5), Const(2)]), code=codes.SET_SHAPE_CONFLICT),
     ok("tf.cond", T(dtype="bool"), UNKNOWN, UNKNOWN),
     ok("tf.cond", P(1, dtype="bool"), UNKNOWN, UNKNOWN),
     ok("tf.cond", T(dtype="bool"), fn1=UNKNOWN, fn2=UNKNOWN),
-    bad("tf.cond", T(2, dtype="bool"), UNKNOWN, UNKNOWN, code="ST102"),
+    bad("tf.cond", T(2, dtype="bool"), UNKNOWN, UNKNOWN, code=codes.RANK_MISMATCH),
     ok("tf.map_fn", UNKNOWN, T(None, 3)),
     ok("tf.map_fn", UNKNOWN, [T(5, 3), T(5, 2)]),
-    bad("tf.map_fn", UNKNOWN, T(), code="ST102"),
-    bad("tf.map_fn", UNKNOWN, (T(5, 3), T(4, 3)), code="ST130"),
+    bad("tf.map_fn", UNKNOWN, T(), code=codes.RANK_MISMATCH),
+    bad("tf.map_fn", UNKNOWN, (T(5, 3), T(4, 3)), code=codes.SHAPE_REQUIREMENT),
 ]

@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from shapetracer.constraints.dims import Dim, bool_or
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, bool_or
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
 
@@ -112,14 +113,14 @@ def per_axis(ctx: OpContext, value: Any, layout: Layout, name: str, lengths: tup
     if len(ints) not in lengths:
         accepted = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}" if len(lengths) > 1 \
             else str(lengths[0])
-        ctx.fail("ST122", f"{ctx.display}: {name} should be of length {accepted}. "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {name} should be of length {accepted}. "
                  f"Received: {name}={ints} of length {len(ints)}")
         return FAILED
     if len(ints) == 1:
         return ints * layout.spatial
     if len(ints) == layout.full and layout.full != layout.spatial:
         if not outer_ok and name in ("strides", "stride") and any(v != 1 for v in layout.others_of(ints)):
-            ctx.fail("ST130", f"{ctx.display}: Current implementation does not yet support strides in "
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Current implementation does not yet support strides in "
                      f"the batch and depth dimensions (strides={ints})")
             return FAILED
         return layout.spatial_of(ints)
@@ -132,10 +133,10 @@ def positive(ctx: OpContext, values: list[int] | None | Failed, name: str) -> li
         bad_value = min(values)
         if name == "ksize":
             problem = "cannot be zero" if bad_value == 0 else "must be positive"
-            ctx.fail("ST130", f"{ctx.display}: `ksize` {problem}. Received: ksize={values}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: `ksize` {problem}. Received: ksize={values}")
             return FAILED
         label = "Stride" if name.startswith("stride") else "Dilation"
-        ctx.fail("ST130", f"{ctx.display}: {label} must be > 0, but got {bad_value}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {label} must be > 0, but got {bad_value}")
         return FAILED
     return values
 
@@ -148,7 +149,7 @@ def read_padding(ctx: OpContext, padding: Any, layout: Layout, allow_explicit: b
             return text
         if text == "EXPLICIT":
             return None
-        ctx.fail("ST130", f"{ctx.display}: Value for attr 'padding' of \"{text}\" is not in the list of "
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Value for attr 'padding' of \"{text}\" is not in the list of "
                  f"allowed values: \"SAME\", \"VALID\", \"EXPLICIT\"")
         return FAILED
     if not allow_explicit:
@@ -157,14 +158,14 @@ def read_padding(ctx: OpContext, padding: Any, layout: Layout, allow_explicit: b
     if items is None:
         return None
     if len(items) != layout.full:
-        ctx.fail("ST122", f"{ctx.display}: When padding is a list, it must be of size {layout.full}. "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: When padding is a list, it must be of size {layout.full}. "
                  f"Received: padding of size {len(items)}")
         return FAILED
     pairs = [ctx.int_list(item) for item in items]
     if any(p is None or len(p) != 2 for p in pairs):
         return None
     if any(v != 0 for pair in layout.others_of(pairs) for v in pair):
-        ctx.fail("ST130", f"{ctx.display}: Nonzero explicit padding in the batch or depth dimensions is "
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Nonzero explicit padding in the batch or depth dimensions is "
                  f"not supported (padding={pairs})")
         return FAILED
     return [(p[0], p[1]) for p in layout.spatial_of(pairs)]
@@ -196,7 +197,7 @@ def window_output(ctx: OpContext, n: Dim, k: Dim, stride: int | None, dilation: 
     before, after = (0, 0) if padding == "VALID" else padding
     padded = n if before == after == 0 else n + (before + after)
     if padded.known and ek.known:
-        if not ctx.require(padded.ge(ek), "ST106",
+        if not ctx.require(padded.ge(ek), codes.NEGATIVE_DIM,
                            f"{ctx.display}: Negative dimension size caused by subtracting {ek} from {padded} "
                            f"({context})", [n, k]):
             return FAILED
@@ -219,7 +220,7 @@ def _kernel_window_fits(ctx: OpContext, padded: Dim, ek: Dim, stride: int, conte
     """
     message = (f"{ctx.display}: Computed output size would be negative [input_size: {padded}, "
                f"effective_filter_size: {ek}, stride: {stride}] ({context})")
-    return ctx.require((padded + 2 * stride).gt(ek), "ST106", message, involved)
+    return ctx.require((padded + 2 * stride).gt(ek), codes.NEGATIVE_DIM, message, involved)
 
 
 def spatial_outputs(ctx: OpContext, spatial: list[Dim], kernel: list[Dim], strides, dilations,
@@ -242,7 +243,7 @@ def check_rank(ctx: OpContext, t: Tensor, rank: int, exact: bool, context: str) 
     """TF words too-low and too-high ranks the same: "Shape must be rank 4 but is rank 3"."""
     actual = t.shape.rank
     if actual < rank or (exact and actual != rank):
-        ctx.fail("ST102", f"{ctx.display}: Shape must be rank {rank} but is rank {actual} ({context})", [t])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {rank} but is rank {actual} ({context})", [t])
         return False
     return True
 
@@ -252,7 +253,7 @@ def check_groups(ctx: OpContext, depth: Dim, filter_in: Dim, filter_out: Dim, co
     if not filter_in.known or filter_in.value < 1:
         return True
     hint = f"the input has {depth} channels, the filter expects {filter_in}"
-    if not ctx.require(depth.mod(filter_in.value).eq(0), "ST110",
+    if not ctx.require(depth.mod(filter_in.value).eq(0), codes.CHANNEL_MISMATCH,
                        f"{ctx.display}: Depth of input ({depth}) is not a multiple of input depth of filter "
                        f"({filter_in}); {hint} ({context})", [depth, filter_in]):
         return False
@@ -261,7 +262,7 @@ def check_groups(ctx: OpContext, depth: Dim, filter_in: Dim, filter_out: Dim, co
         if groups < 1:
             return True  # an empty input depth: nothing to group (and no division by zero)
         if filter_out.value % groups != 0:
-            ctx.fail("ST110", f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of the number "
+            ctx.fail(codes.CHANNEL_MISMATCH, f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of the number "
                      f"of groups ({groups}); {hint} ({context})", [depth, filter_in, filter_out])
             return False
     elif filter_out.known and filter_out.value > 0:
@@ -269,7 +270,7 @@ def check_groups(ctx: OpContext, depth: Dim, filter_in: Dim, filter_out: Dim, co
         # i.e. depth is filter_in times one of its divisors (a linear, finite condition).
         divisors = [g for g in range(1, filter_out.value + 1) if filter_out.value % g == 0]
         fits = bool_or(*(depth.eq(filter_in.value * g) for g in divisors))
-        if not ctx.require(fits, "ST110", f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of "
+        if not ctx.require(fits, codes.CHANNEL_MISMATCH, f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of "
                            f"the number of groups ({depth}/{filter_in}); {hint} ({context})",
                            [depth, filter_in, filter_out]):
             return False
@@ -295,7 +296,7 @@ def convolve(ctx: OpContext, value: Any, filters: Any, layout: Layout | None, st
     n = layout.spatial
     kernel, filter_in, filter_out = list(w.shape.dims[:n]), w.shape.dims[n], w.shape.dims[n + 1]
     if depthwise:
-        if not ctx.require(depth.eq(filter_in), "ST110",
+        if not ctx.require(depth.eq(filter_in), codes.CHANNEL_MISMATCH,
                            f"{ctx.display}: Dimensions must be equal, but are {depth} and {filter_in} "
                            f"(input depth vs the filter's in_channels; {context})", [depth, filter_in]):
             return ctx.unknown_tensor(dtype)
@@ -362,7 +363,7 @@ def _depthwise_strides(ctx: OpContext, strides: Any, layout: Layout) -> list[int
     contain 4 values, but got: 2"); an int is a TypeError, not modelled."""
     ints = ctx.int_list(strides) if ctx.int(strides) is None else None
     if ints is not None and len(ints) != 4:
-        ctx.fail("ST122", f"{ctx.display}: DepthwiseConv2D requires the stride attribute to contain 4 values, "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: DepthwiseConv2D requires the stride attribute to contain 4 values, "
                  f"but got: {len(ints)}")
         return FAILED
     return positive(ctx, per_axis(ctx, strides, layout, "strides", (4,), allow_int=False), "strides")
@@ -400,7 +401,7 @@ def separable_conv2d(ctx: OpContext, input, depthwise_filter, pointwise_filter, 
     if pointwise is not None and pointwise.shape.rank == 4:
         for dim in pointwise.shape.dims[:2]:
             if dim.known and dim.value != 1:
-                ctx.fail("ST130", f"{ctx.display}: Dimensions {dim} and 1 are not compatible (the pointwise "
+                ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimensions {dim} and 1 are not compatible (the pointwise "
                          f"filter must be 1x1, got {pointwise.shape.tf_str()})", [pointwise])
                 return ctx.unknown_tensor(depthwise.dtype)
     return convolve(ctx, depthwise, pointwise_filter, layout, [1, 1], [1, 1], "VALID", exact_rank=True)
@@ -411,7 +412,7 @@ def atrous_conv2d(ctx: OpContext, value, filters, rate, padding, name=None):
     layout = Layout(2, False)
     rate_v = ctx.int(rate)
     if rate_v is not None and rate_v < 1:
-        ctx.fail("ST130", f"{ctx.display}: rate {rate_v} cannot be less than one")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: rate {rate_v} cannot be less than one")
         return ctx.unknown_tensor()
     dilations = [rate_v, rate_v] if rate_v is not None else None
     return convolve(ctx, value, filters, layout, [1, 1], dilations,
@@ -462,61 +463,61 @@ EXAMPLES = [
     ok("tf.nn.conv2d", T(None, None, None, None), T(5, 5, 3, 8), 1, "VALID", expect=[None, None, None, 8]),
     ok("tf.nn.conv2d", T(None, None, 28, 3), T(5, 5, 3, 8), 2, "VALID", expect=[None, None, 12, 8]),
     ok("tf.nn.conv2d", T(None, 5, 5, 1), T(5, 5, 1, 32), 2, "VALID", expect=[None, 1, 1, 32]),
-    bad("tf.nn.conv2d", T(28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code="ST102"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 1, 32), [1, 1, 1, 1], "SAME", code="ST102"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 2, 32), [1, 1, 1, 1], "SAME", code="ST110"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code="ST110"),
-    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "VALID", code="ST106"),
-    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(3, 3, 1, 32), 1, "VALID", dilations=2, code="ST106"),
-    bad("tf.nn.conv2d", T(None, None, 4, 1), T(5, 5, 1, 32), 2, "VALID", code="ST106"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 0, "SAME", code="ST130"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1], "SAME", code="ST122"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "same", code="ST130"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [2, 1, 1, 1], "SAME", code="ST130"),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 1, [[1, 0], [2, 2], [2, 2], [0, 0]], code="ST130"),
+    bad("tf.nn.conv2d", T(28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH),
+    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 2, 32), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(3, 3, 1, 32), 1, "VALID", dilations=2, code=codes.NEGATIVE_DIM),
+    bad("tf.nn.conv2d", T(None, None, 4, 1), T(5, 5, 1, 32), 2, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 0, "SAME", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1], "SAME", code=codes.ARG_LENGTH),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "same", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [2, 1, 1, 1], "SAME", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 1, [[1, 0], [2, 2], [2, 2], [0, 0]], code=codes.SHAPE_REQUIREMENT),
     # conv1d / conv3d
     ok("tf.nn.conv1d", T(None, 100, 3), T(5, 3, 8), 2, "VALID", expect=[None, 48, 8]),
     ok("tf.nn.conv1d", value=T(None, 100, 3), filters=T(5, 3, 8), stride=[1, 2, 1], padding="SAME",
        expect=[None, 50, 8]),
     ok("tf.nn.conv1d", T(None, 3, 100), T(5, 3, 8), 1, "VALID", data_format="NCW", expect=[None, 8, 96]),
-    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 4, 8), 2, "VALID", code="ST110"),
-    bad("tf.nn.conv1d", T(100, 3), T(5, 3, 8), 2, "VALID", code="ST102"),
-    bad("tf.nn.conv1d", T(None, 4, 3), T(5, 3, 8), 1, "VALID", code="ST106"),
-    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 3, 8), [2, 2], "VALID", code="ST122"),
+    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 4, 8), 2, "VALID", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.conv1d", T(100, 3), T(5, 3, 8), 2, "VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.conv1d", T(None, 4, 3), T(5, 3, 8), 1, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 3, 8), [2, 2], "VALID", code=codes.ARG_LENGTH),
     ok("tf.nn.conv3d", T(None, 16, 28, 28, 1), T(3, 5, 5, 1, 32), [1, 1, 2, 2, 1], "VALID",
        expect=[None, 14, 12, 12, 32]),
     ok("tf.nn.conv3d", T(None, 16, 28, 28, 4), T(3, 5, 5, 4, 32), [1, 2, 2, 2, 1], "SAME",
        expect=[None, 8, 14, 14, 32]),
-    bad("tf.nn.conv3d", T(None, 16, 28, 28, 3), T(3, 5, 5, 2, 32), [1, 1, 2, 2, 1], "VALID", code="ST110"),
-    bad("tf.nn.conv3d", T(16, 28, 28, 3), T(3, 5, 5, 3, 32), [1, 1, 2, 2, 1], "VALID", code="ST102"),
-    bad("tf.nn.conv3d", T(None, 2, 28, 28, 1), T(3, 5, 5, 1, 32), [1, 1, 2, 2, 1], "VALID", code="ST106"),
+    bad("tf.nn.conv3d", T(None, 16, 28, 28, 3), T(3, 5, 5, 2, 32), [1, 1, 2, 2, 1], "VALID", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.conv3d", T(16, 28, 28, 3), T(3, 5, 5, 3, 32), [1, 1, 2, 2, 1], "VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.conv3d", T(None, 2, 28, 28, 1), T(3, 5, 5, 1, 32), [1, 1, 2, 2, 1], "VALID", code=codes.NEGATIVE_DIM),
     # depthwise / separable / atrous / convolution
     ok("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", expect=[None, 28, 28, 6]),
     ok("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 2), [1, 1, 1, 1], "VALID", rate=[2, 2],
        expect=[None, 24, 24, 6]),
     ok("tf.nn.depthwise_conv2d", T(None, 3, 28, 28), T(3, 3, 3, 2), [1, 1, 1, 1], "VALID", data_format="NCHW",
        expect=[None, 6, 26, 26]),
-    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 1, 2), [1, 1, 1, 1], "SAME", code="ST110"),
-    bad("tf.nn.depthwise_conv2d", T(28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", code="ST102"),
-    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [2, 2], "SAME", code="ST122"),
+    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 1, 2), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.depthwise_conv2d", T(28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH),
+    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [2, 2], "SAME", code=codes.ARG_LENGTH),
     ok("tf.nn.separable_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), T(1, 1, 6, 16), [1, 2, 2, 1], "VALID",
        expect=[None, 12, 12, 16]),
     ok("tf.nn.separable_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 2), T(1, 1, 6, 16), [1, 1, 1, 1], "VALID",
        dilations=[2, 2], expect=[None, 24, 24, 16]),
     bad("tf.nn.separable_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), T(1, 1, 5, 16), [1, 1, 1, 1], "SAME",
-        code="ST110"),
+        code=codes.CHANNEL_MISMATCH),
     bad("tf.nn.separable_conv2d", T(None, 28, 28, 4), T(5, 5, 3, 2), T(1, 1, 6, 16), [1, 1, 1, 1], "SAME",
-        code="ST110"),
+        code=codes.CHANNEL_MISMATCH),
     bad("tf.nn.separable_conv2d", T(None, 4, 4, 3), T(5, 5, 3, 2), T(1, 1, 6, 16), [1, 1, 1, 1], "VALID",
-        code="ST106"),
+        code=codes.NEGATIVE_DIM),
     ok("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 16), 2, "VALID", expect=[None, 24, 24, 16]),
     ok("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 16), 2, "SAME", expect=[None, 28, 28, 16]),
-    bad("tf.nn.atrous_conv2d", T(None, 4, 4, 3), T(3, 3, 3, 16), 2, "VALID", code="ST106"),
-    bad("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 2, 16), 2, "VALID", code="ST110"),
+    bad("tf.nn.atrous_conv2d", T(None, 4, 4, 3), T(3, 3, 3, 16), 2, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 2, 16), 2, "VALID", code=codes.CHANNEL_MISMATCH),
     ok("tf.nn.convolution", T(None, 28, 28, 1), T(5, 5, 1, 32), strides=2, padding="VALID",
        expect=[None, 12, 12, 32]),
     ok("tf.nn.convolution", T(None, 28, 28, 1), T(5, 5, 1, 32), "SAME", [2, 2], expect=[None, 14, 14, 32]),
-    bad("tf.nn.convolution", T(None, 4, 4, 1), T(5, 5, 1, 32), padding="VALID", code="ST106"),
-    bad("tf.nn.convolution", T(None, 28, 28, 3), T(5, 5, 2, 32), padding="SAME", code="ST110"),
+    bad("tf.nn.convolution", T(None, 4, 4, 1), T(5, 5, 1, 32), padding="VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.convolution", T(None, 28, 28, 3), T(5, 5, 2, 32), padding="SAME", code=codes.CHANNEL_MISMATCH),
     ok("tf.nn.convolution", T(None, 16, 28, 28, 1), T(3, 3, 3, 1, 8), padding="SAME", expect=[None, 16, 28, 28, 8]),
 ]

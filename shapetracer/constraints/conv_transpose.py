@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints.conv import (
     FAILED, Failed, Layout, Padding, axis_padding, check_rank, effective_kernel, layout_for, per_axis, positive,
     read_padding, shapes_text,
 )
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import Deferred, OpContext, Tensor, op
 
@@ -51,7 +52,7 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
     n = layout.spatial
     batch, spatial_in, depth_in = layout.split(x.shape.dims)
     kernel, filter_out, filter_in = list(w.shape.dims[:n]), w.shape.dims[n], w.shape.dims[n + 1]
-    if not ctx.require(depth_in.eq(filter_in), "ST110",
+    if not ctx.require(depth_in.eq(filter_in), codes.CHANNEL_MISMATCH,
                        f"{ctx.display}: Dimensions must be equal, but are {depth_in} and {filter_in} (the input's "
                        f"channels vs the filter's last dimension; {context})", [depth_in, filter_in]):
         return ctx.unknown_tensor(dtype)
@@ -73,7 +74,7 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
             continue
         computed = forward_size(wanted, k, stride, dilation, axis_padding(padding, i))
         gradient_spatial.append(computed)
-        if not ctx.require(computed.eq(actual), "ST115",
+        if not ctx.require(computed.eq(actual), codes.CONV_TRANSPOSE_OUTPUT,
                            f"{ctx.display}: {kernel_name}: Size of out_backprop doesn't match computed: "
                            f"actual = {actual}, computed = {computed} spatial_dim: {layout.axis_index(i)} "
                            f"input: {wanted} filter: {k} output: {actual} stride: {stride} dilation: {dilation}",
@@ -94,7 +95,7 @@ def _gradient_clash(ctx: OpContext, x: Tensor, layout: Layout, out_batch: list[D
     message = (f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
                f"{ctx.display}. Input index: 2. Original input shape: {x.shape.tuple_str()}. "
                f"Calculated input gradient shape: {gradient.tuple_str()}")
-    ctx.deferred.append(Deferred(False, "ST115", message, ctx.site, frozenset(), at_gradient=True))
+    ctx.deferred.append(Deferred(False, codes.CONV_TRANSPOSE_OUTPUT, message, ctx.site, frozenset(), at_gradient=True))
 
 
 def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list[Dim], filter_out: Dim,
@@ -108,7 +109,7 @@ def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list
         return batch, [d if d is not None else ctx.fresh() for d in dims], filter_out
     if len(dims) != layout.full:
         wanted = f"{layout.full} values or {n} values" if spatial_only_ok else f"{layout.full} values"
-        ctx.fail("ST122", f"{ctx.display}: output_shape must contain {wanted}, but got: {len(dims)}")
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: output_shape must contain {wanted}, but got: {len(dims)}")
         return FAILED
     # An unknown batch or depth entry is whatever the kernel derives: the input's batch, the filter's depth.
     defaults = layout.join(batch, [None] * n, filter_out)
@@ -120,16 +121,16 @@ def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list
 def _check_output_batch_depth(ctx: OpContext, batch: list[Dim], out_batch: list[Dim], out_depth: Dim,
                               filter_out: Dim, equal_depth: bool, context: str) -> bool:
     for have, want in zip(batch, out_batch):
-        if not ctx.require(want.eq(have), "ST115",
+        if not ctx.require(want.eq(have), codes.CONV_TRANSPOSE_OUTPUT,
                            f"{ctx.display}: Dimensions must be equal, but are {want} and {have} (output_shape's "
                            f"batch vs the input's; {context})", [have, want]):
             return False
     if equal_depth:
-        return ctx.require(out_depth.eq(filter_out), "ST115",
+        return ctx.require(out_depth.eq(filter_out), codes.CONV_TRANSPOSE_OUTPUT,
                            f"{ctx.display}: input and filter_sizes must have the same number of channels. "
                            f"Got {out_depth} for input and {filter_out} for filter_sizes", [out_depth, filter_out])
     if filter_out.known and filter_out.value >= 1:
-        return ctx.require(out_depth.mod(filter_out.value).eq(0), "ST115",
+        return ctx.require(out_depth.mod(filter_out.value).eq(0), codes.CONV_TRANSPOSE_OUTPUT,
                            f"{ctx.display}: input depth must be evenly divisible by filter depth: "
                            f"{out_depth} vs {filter_out}", [out_depth, filter_out])
     return True
@@ -197,28 +198,28 @@ EXAMPLES = [
     ok("tf.nn.conv2d_transpose", T(8, 16, 50, 50), T(3, 3, 24, 16), [8, 24, 100, 100], [1, 1, 2, 2], "SAME",
        data_format="NCHW", expect=[8, 24, 100, 100]),
     bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 24], [1, 1, 1, 1], "SAME",
-        code="ST115"),
+        code=codes.CONV_TRANSPOSE_OUTPUT),
     bad("tf.nn.conv2d_transpose", T(None, 50, 50, 16), T(3, 3, 24, 16), [None, 98, 98, 24], 2, "SAME",
-        code="ST115"),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 103, 103, 24], 2, "VALID", code="ST115"),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [4, 100, 100, 24], 2, "SAME", code="ST115"),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 13], 2, "SAME", code="ST115"),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 8), [8, 100, 100, 24], 2, "SAME", code="ST110"),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [100, 100, 24], 2, "SAME", code="ST122"),
-    bad("tf.nn.conv2d_transpose", T(50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 24], 2, "SAME", code="ST102"),
+        code=codes.CONV_TRANSPOSE_OUTPUT),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 103, 103, 24], 2, "VALID", code=codes.CONV_TRANSPOSE_OUTPUT),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [4, 100, 100, 24], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 13], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 8), [8, 100, 100, 24], 2, "SAME", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [100, 100, 24], 2, "SAME", code=codes.ARG_LENGTH),
+    bad("tf.nn.conv2d_transpose", T(50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 24], 2, "SAME", code=codes.RANK_MISMATCH),
     ok("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", expect=[8, 100, 24]),
-    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 50, 24], 2, "SAME", code="ST115"),
+    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 50, 24], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
     ok("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 100, 24],
        [1, 2, 2, 2, 1], "SAME", expect=[8, 10, 100, 100, 24]),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 101, 24],
-        [1, 2, 2, 2, 1], "SAME", code="ST115"),
+        [1, 2, 2, 2, 1], "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 100, 12],
-        [1, 2, 2, 2, 1], "SAME", code="ST115"),
+        [1, 2, 2, 2, 1], "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
     ok("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 52, 24], 1, "VALID", expect=[8, 52, 24]),
-    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 8), [8, 100, 24], 2, "SAME", code="ST110"),
-    bad("tf.nn.conv1d_transpose", T(50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", code="ST102"),
+    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 8), [8, 100, 24], 2, "SAME", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.conv1d_transpose", T(50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", code=codes.RANK_MISMATCH),
     ok("tf.nn.conv3d_transpose", T(None, 4, 4, 4, 16), T(2, 2, 2, 8, 16), [None, 8, 8, 8, 8], 2, "VALID",
        expect=[None, 8, 8, 8, 8]),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 8), [8, 10, 100, 100, 24],
-        [1, 2, 2, 2, 1], "SAME", code="ST110"),
+        [1, 2, 2, 2, 1], "SAME", code=codes.CHANNEL_MISMATCH),
 ]

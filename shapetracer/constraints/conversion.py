@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
-from shapetracer.constraints.dims import Shape
+from shapetracer.domain.dims import Shape
 from shapetracer.constraints.creation import report_ragged
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op, pending_of
-from shapetracer.frontend.values import Const, Tensor, dim_int
+from shapetracer.domain.values import Const, Tensor, dim_int
 
 _INTEGER_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
 
@@ -132,6 +133,6 @@ EXAMPLES = [
     ok("tf.convert_to_tensor", A(3, 4), expect=[3, 4]),
     ok("tf.convert_to_tensor", 5, expect=[]),
     ok("tf.convert_to_tensor", T(None, 3), dtype="float32", expect=[None, 3]),
-    bad("tf.convert_to_tensor", [[1, 2], [3]], code="ST126"),
-    bad("tf.convert_to_tensor", [[1, 2], 3], code="ST126"),
+    bad("tf.convert_to_tensor", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
+    bad("tf.convert_to_tensor", [[1, 2], 3], code=codes.NUMPY_SHAPE),
 ]

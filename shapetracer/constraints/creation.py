@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name, merge_shapes
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Const, Seq, Tensor, Value
+from shapetracer.domain.values import Const, Seq, Tensor, Value
 
 
 
@@ -58,7 +59,7 @@ def _created_shape(ctx: OpContext, shape, message: str) -> Shape | None:
     """The shape argument of a creation op; None after reporting a negative dim."""
     negative = negative_entry(ctx, shape)
     if negative is not None:
-        ctx.fail("ST130", f"{ctx.display}: {message.format(negative)}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {message.format(negative)}")
         return None
     dims = ctx.shape_arg(shape)
     if dims is None:
@@ -74,7 +75,7 @@ def report_ragged(ctx: OpContext, value: Value) -> bool:
     nest = discover(ctx, value)
     if nest is None or not nest.ragged:
         return False
-    ctx.fail("ST126", f"{ctx.display}: {ragged_message(nest)}")
+    ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: {ragged_message(nest)}")
     return True
 
 
@@ -95,7 +96,7 @@ def placeholder(ctx: OpContext, dtype, shape=None, name=None):
     unique = ctx.unique_name(ctx.str(name) or "Placeholder")
     negative = negative_entry(ctx, shape)
     if negative is not None:
-        ctx.fail("ST130", f"{ctx.display}: Error converting shape to a TensorShape: "
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Error converting shape to a TensorShape: "
                  f"Dimension {negative} must be >= 0.")
         return ctx.unknown_tensor(dtype_name(dtype))
     declared = declared_shape(ctx, shape, unique)
@@ -108,7 +109,7 @@ def placeholder_with_default(ctx: OpContext, input, shape, name=None):
     unique = ctx.unique_name(ctx.str(name) or "PlaceholderWithDefault")
     declared = declared_shape(ctx, shape, unique)
     dtype = default.dtype if default is not None else None
-    if default is not None and merge_shapes(ctx, "ST111", default.shape, declared, [default],
+    if default is not None and merge_shapes(ctx, codes.SET_SHAPE_CONFLICT, default.shape, declared, [default],
                                             runtime_checked=False) is None:
         return ctx.unknown_tensor(dtype)
     return ctx.result(declared, dtype, label="declared as", kind="placeholder", name=f"{unique}:0")
@@ -154,7 +155,7 @@ def fill(ctx: OpContext, dims, value, name=None):
     filler = ctx.tensor(value)
     dtype = filler.dtype if filler is not None else None
     if filler is not None and filler.shape.rank not in (None, 0):
-        ctx.fail("ST102", f"{ctx.display}: Shape must be rank 0 but is rank {filler.shape.rank}", [filler])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 0 but is rank {filler.shape.rank}", [filler])
         return ctx.unknown_tensor(dtype)
     target = _created_shape(ctx, dims, _FILL_NEGATIVE)
     if target is None:
@@ -178,7 +179,7 @@ def eye(ctx: OpContext, num_rows, num_columns=None, batch_shape=None, dtype=None
     cols = rows if ctx.is_none(num_columns) else ctx.dim(num_columns)
     for dim in (rows, cols):
         if dim is not None and dim.known and dim.value < 0:
-            ctx.fail("ST130", f"{ctx.display}: {_FILL_NEGATIVE}", [dim])
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {_FILL_NEGATIVE}", [dim])
             return ctx.unknown_tensor(dtype)
     batch: list[Dim] = []
     if not ctx.is_none(batch_shape):
@@ -202,11 +203,11 @@ def range_(ctx: OpContext, start, limit=None, delta=1, dtype=None, name="range")
     first, last, step = numbers
     if all(isinstance(n, (int, float)) for n in numbers):
         if step == 0:
-            ctx.fail("ST130", f"{ctx.display}: Requires delta != 0")
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Requires delta != 0")
             return ctx.unknown_tensor(out_dtype)
         if (step > 0 and first > last) or (step < 0 and first < last):
             relation = "start <= limit when delta > 0" if step > 0 else "start >= limit when delta < 0"
-            ctx.fail("ST130", f"{ctx.display}: Requires {relation}: {_fmt(first)}/{_fmt(last)}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Requires {relation}: {_fmt(first)}/{_fmt(last)}")
             return ctx.unknown_tensor(out_dtype)
         return ctx.result([math.ceil((last - first) / step)], out_dtype, label="created as")
     if isinstance(last, Dim) and isinstance(first, int) and isinstance(step, int) and step > 0:
@@ -234,7 +235,7 @@ def linspace(ctx: OpContext, start, stop, num, name=None, axis=0):
     low, high = ctx.tensor(start), ctx.tensor(stop)
     count = ctx.dim(num)
     if count is not None and count.known and count.value < 0:
-        ctx.fail("ST130", f"{ctx.display}: Requires start <= limit when delta > 0: 1/{count.value}", [count])
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Requires start <= limit when delta > 0: 1/{count.value}", [count])
         return ctx.unknown_tensor("float32")
     count = count if count is not None else ctx.fresh("num", 0)
     if low is None or high is None or low.shape.dims is None or high.shape.dims is None:
@@ -285,12 +286,12 @@ EXAMPLES = [
     ok("tf.placeholder", "float32", (2, 3), name="x", expect=[2, 3]),
     ok("tf.placeholder", "float32"),
     ok("tf.placeholder", "int32", [None], expect=[None]),
-    bad("tf.placeholder", "float32", [-1, 784], code="ST130"),
+    bad("tf.placeholder", "float32", [-1, 784], code=codes.SHAPE_REQUIREMENT),
     ok("tf.placeholder_with_default", T(2, 3), [None, 3], expect=[None, 3]),
     ok("tf.placeholder_with_default", T(2, 3), None),
     ok("tf.placeholder_with_default", 1.0, [], expect=[]),
-    bad("tf.placeholder_with_default", T(2, 3), [None, 4], code="ST111"),
-    bad("tf.placeholder_with_default", T(2, 3), [None], code="ST111"),
+    bad("tf.placeholder_with_default", T(2, 3), [None, 4], code=codes.SET_SHAPE_CONFLICT),
+    bad("tf.placeholder_with_default", T(2, 3), [None], code=codes.SET_SHAPE_CONFLICT),
     # constants
     ok("tf.constant", [[1.0, 2.0], [3.0, 4.0]], expect=[2, 2]),
     ok("tf.constant", [1, 2, 3], expect=[3]),
@@ -298,17 +299,17 @@ EXAMPLES = [
     ok("tf.constant", A(5, 4), expect=[5, 4]),
     ok("tf.constant", 3, expect=[]),
     ok("tf.constant", [[1, 2, 3]], dtype="float32", expect=[1, 3]),
-    bad("tf.constant", [[1, 2], [3]], code="ST126"),
-    bad("tf.constant", [[[1], [2]], [[3], [4, 5]]], code="ST126"),
+    bad("tf.constant", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
+    bad("tf.constant", [[[1], [2]], [[3], [4, 5]]], code=codes.NUMPY_SHAPE),
     ok("tf.zeros", [None, 5], expect=[None, 5]),
     ok("tf.zeros", 5, expect=[5]),
     ok("tf.ones", (2, 3), dtype="int32", expect=[2, 3]),
-    bad("tf.zeros", [-1, 3], code="ST130"),
-    bad("tf.ones", [4, -2], code="ST130"),
+    bad("tf.zeros", [-1, 3], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.ones", [4, -2], code=codes.SHAPE_REQUIREMENT),
     ok("tf.fill", [2, 3], 1.0, expect=[2, 3]),
     ok("tf.fill", T(2, dtype="int32"), 0, expect=[None, None]),
-    bad("tf.fill", [2, 3], [1.0, 2.0], code="ST102"),
-    bad("tf.fill", [-1, 3], 1.0, code="ST130"),
+    bad("tf.fill", [2, 3], [1.0, 2.0], code=codes.RANK_MISMATCH),
+    bad("tf.fill", [-1, 3], 1.0, code=codes.SHAPE_REQUIREMENT),
     ok("tf.zeros_like", T(None, 10), expect=[None, 10]),
     ok("tf.ones_like", A(3, 4), expect=[3, 4]),
     ok("tf.zeros_like", input=T(2), expect=[2]),
@@ -316,18 +317,18 @@ EXAMPLES = [
     ok("tf.eye", 3, expect=[3, 3]),
     ok("tf.eye", 3, 4, batch_shape=[5], expect=[5, 3, 4]),
     ok("tf.eye", T(dtype="int32"), expect=[None, None]),
-    bad("tf.eye", -1, code="ST130"),
+    bad("tf.eye", -1, code=codes.SHAPE_REQUIREMENT),
     ok("tf.range", 10, expect=[10]),
     ok("tf.range", 2, 10, 3, expect=[3]),
     ok("tf.range", 0.0, 1.0, 0.3, expect=[4]),
     ok("tf.range", T(dtype="int32"), expect=[None]),
-    bad("tf.range", 10, 2, code="ST130"),
-    bad("tf.range", 0, 10, 0, code="ST130"),
-    bad("tf.range", 0, 10, -1, code="ST130"),
+    bad("tf.range", 10, 2, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.range", 0, 10, 0, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.range", 0, 10, -1, code=codes.SHAPE_REQUIREMENT),
     ok("tf.linspace", 0.0, 1.0, 5, expect=[5]),
     ok("tf.linspace", T(2), T(2), 5, expect=[5, 2]),
     ok("tf.linspace", T(2), T(2), 5, axis=-1, expect=[2, 5]),
-    bad("tf.linspace", 0.0, 1.0, -1, code="ST130"),
+    bad("tf.linspace", 0.0, 1.0, -1, code=codes.SHAPE_REQUIREMENT),
     # random
     ok("tf.random_normal", [2, 3], expect=[2, 3]),
     ok("tf.random.normal", (128, 64), stddev=0.1, expect=[128, 64]),
@@ -339,6 +340,6 @@ EXAMPLES = [
     ok("tf.random_shuffle", A(10, 3), expect=[10, 3]),
     ok("tf.random.shuffle", [1, 2, 3], expect=[3]),
     ok("tf.random.shuffle", T(rank_unknown=True)),
-    bad("tf.random_normal", [-1, 3], code="ST130"),
-    bad("tf.random.uniform", [3, -1], code="ST130"),
+    bad("tf.random_normal", [-1, 3], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.random.uniform", [3, -1], code=codes.SHAPE_REQUIREMENT),
 ]

@@ -29,8 +29,9 @@ from typing import Any
 
 import z3
 
+from shapetracer.domain import codes
 from shapetracer.constraints.broadcasting import broadcast_dims
-from shapetracer.constraints.dims import Dim, Shape, bool_or
+from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
 
@@ -49,7 +50,7 @@ def parse_equation(ctx: OpContext, text: str) -> Equation | None:
     compact = text.replace(" ", "").replace("...", ELLIPSIS)
     match = re.fullmatch(r"([a-zA-Z0,]*)(->[a-zA-Z0]*)?", compact)
     if match is None:
-        ctx.fail("ST124", f"{ctx.display}: Subscripts have incorrect format: {text}")
+        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: Subscripts have incorrect format: {text}")
         return None
     output = match.group(2)[2:] if match.group(2) else None
     return Equation(text, match.group(1).split(","), output)
@@ -74,7 +75,7 @@ def _bind(ctx: OpContext, eq: Equation, shapes: list[Shape], numpy: bool
     for index, (subscript, shape) in enumerate(zip(eq.inputs, shapes)):
         named = subscript.replace(ELLIPSIS, "")
         if subscript.count(ELLIPSIS) > 1:
-            ctx.fail("ST124", f"{ctx.display}: Too many ellipses in input label {eq.text.split(',')[index]}.")
+            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: Too many ellipses in input label {eq.text.split(',')[index]}.")
             return None
         if not _rank_ok(ctx, eq, index, subscript, shape, numpy):
             return None
@@ -103,7 +104,7 @@ def _rank_ok(ctx: OpContext, eq: Equation, index: int, subscript: str, shape: Sh
         bound = "at least rank" if has_ellipsis else "rank"
         message = (f"Shape must be {bound} {named} but is rank {shape.rank} for {_ordinal(index)} input and "
                    f"equation: {eq.text}")
-    ctx.fail("ST124", f"{ctx.display}: {message}", [shape])
+    ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: {message}", [shape])
     return False
 
 
@@ -116,14 +117,14 @@ def _agree(ctx: OpContext, a: Dim, b: Dim, broadcast: bool, message: str, involv
     if a.same_as(b):
         return a
     if not broadcast:
-        if not ctx.require(a.eq(b), "ST124", message, involved + [a, b]):
+        if not ctx.require(a.eq(b), codes.EINSUM_MISMATCH, message, involved + [a, b]):
             return None
         return b.with_origins(a.origins) if b.known and not a.known else a  # the known one says more
     if a.known and a.value == 1:
         return b
     if b.known and b.value == 1:
         return a
-    if not ctx.require(bool_or(a.eq(b), a.eq(1), b.eq(1)), "ST124", message, involved + [a, b]):
+    if not ctx.require(bool_or(a.eq(b), a.eq(1), b.eq(1)), codes.EINSUM_MISMATCH, message, involved + [a, b]):
         return None
     if a.known or b.known:
         return (a if a.known else b).with_origins(a.origins | b.origins)
@@ -185,12 +186,12 @@ def _check_output(ctx: OpContext, eq: Equation, output: str, numpy: bool) -> boo
     present = set("".join(eq.inputs))
     for label in output:
         if output.count(label) > 1:
-            ctx.fail("ST124", f"{ctx.display}: " + (
+            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
                 f"einstein sum subscripts string includes output subscript '{label}' multiple times" if numpy
                 else f"Output subscripts contain a label appearing more than once: {eq.text}"))
             return False
         if label not in present and label != ELLIPSIS:
-            ctx.fail("ST124", f"{ctx.display}: " + (
+            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
                 f"einstein sum subscripts string included output subscript '{label}' which never appeared "
                 f"in an input" if numpy else
                 f"Output subscripts contain the label {label} not present in the input subscripts."))
@@ -208,7 +209,7 @@ def einsum_shape(ctx: OpContext, equation: Any, operands: tuple, numpy: bool) ->
         return _einsum_result(ctx, None, dtype, numpy)
     if len(eq.inputs) != len(operands):
         more = len(operands) > len(eq.inputs)
-        ctx.fail("ST124", f"{ctx.display}: " + (
+        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
             f"{'more' if more else 'fewer'} operands provided to einstein sum function than specified in the "
             f"subscripts string" if numpy else
             f'Got {len(operands)} inputs for equation "{text}", expecting {len(eq.inputs)}'))
@@ -229,7 +230,7 @@ def einsum_shape(ctx: OpContext, equation: Any, operands: tuple, numpy: bool) ->
         return _einsum_result(ctx, None, dtype, numpy)
     if broadcast and ELLIPSIS not in output:
         resolved = ",".join(eq.inputs).replace(ELLIPSIS, "...") + "->" + output
-        ctx.fail("ST124", f"{ctx.display}: " + (
+        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
             "output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis "
             "provided to broadcast the extra dimensions." if numpy else
             f"Shape must be at most rank 0 but is rank {len(broadcast)} for einsum equation '{resolved}' "
@@ -265,11 +266,11 @@ def _contraction_axes(ctx: OpContext, axes: Any, a: Shape, b: Shape, numpy: bool
     count = ctx.int(axes)
     if count is not None:
         if count < 0:
-            ctx.fail("ST124", f"{ctx.display}: `axes` must be at least 0. Received: {count}.")
+            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: `axes` must be at least 0. Received: {count}.")
             return None
         for which, shape in (("a", a), ("b", b)):
             if count > shape.rank:
-                ctx.fail("ST124", f"{ctx.display}: `axes` must not be larger than the number of dimensions of "
+                ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: `axes` must not be larger than the number of dimensions of "
                          f"tensor {which} {shape.tf_str()}.  Received {count}, vs tensor dimensions {shape.rank}.",
                          [shape])
                 return None
@@ -278,13 +279,13 @@ def _contraction_axes(ctx: OpContext, axes: Any, a: Shape, b: Shape, numpy: bool
     if pair is None:
         return None
     if len(pair) != 2:
-        ctx.fail("ST124", f"{ctx.display}: `axes` must be an integer or have length 2.")
+        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: `axes` must be an integer or have length 2.")
         return None
     sides = [ctx.int_list(side) for side in pair]
     if sides[0] is None or sides[1] is None:
         return None
     if len(sides[0]) != len(sides[1]):
-        ctx.fail("ST124", f"{ctx.display}: Different number of contraction axes `a` and `b`, "
+        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: Different number of contraction axes `a` and `b`, "
                  f"{len(sides[0])} != {len(sides[1])}.")
         return None
     normalised = []
@@ -292,7 +293,7 @@ def _contraction_axes(ctx: OpContext, axes: Any, a: Shape, b: Shape, numpy: bool
         fixed = [axis + shape.rank if axis < 0 else axis for axis in side]
         bad_axis = next((axis for axis in side if not -shape.rank <= axis < shape.rank), None)
         if bad_axis is not None:
-            ctx.fail("ST107", f"{ctx.display}: axis {bad_axis} is out of range for a tensor of rank {shape.rank} "
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis {bad_axis} is out of range for a tensor of rank {shape.rank} "
                      f"({'tuple' if numpy else 'list'} index out of range)", [shape])
             return None
         normalised.append(fixed)
@@ -320,13 +321,13 @@ def tensordot_shape(ctx: OpContext, a: Any, b: Any, axes: Any, numpy: bool) -> T
     where = f"contracting axes {a_axes} of {x.shape.tf_str()} with axes {b_axes} of {y.shape.tf_str()}"
     if numpy:
         for da, db in zip(a_dims, b_dims):
-            if not ctx.require(da.eq(db), "ST124", f"{ctx.display}: shape-mismatch for sum ({where}: {da} != {db})",
+            if not ctx.require(da.eq(db), codes.EINSUM_MISMATCH, f"{ctx.display}: shape-mismatch for sum ({where}: {da} != {db})",
                                [da, db, x, y]):
                 return ctx.result(None, x.dtype, kind=kind)
     elif not all(da.same_as(db) for da, db in zip(a_dims, b_dims)):
         # TensorFlow reshapes both sides to matrices, so only the products meet in MatMul.
         pa, pb = _product(a_dims), _product(b_dims)
-        if not ctx.require(pa.eq(pb), "ST124", f"{ctx.display}: Dimensions must be equal, but are {pa} and {pb} "
+        if not ctx.require(pa.eq(pb), codes.EINSUM_MISMATCH, f"{ctx.display}: Dimensions must be equal, but are {pa} and {pb} "
                            f"({where})", [pa, pb, x, y]):
             return ctx.result(None, x.dtype, kind=kind)
     free_a = [d for i, d in enumerate(x.shape.dims) if i not in a_axes]
@@ -356,7 +357,7 @@ def numpy_dot(ctx: OpContext, a: Any, b: Any) -> Tensor:
         return ctx.result(other.shape, x.dtype, label="multiplied to", kind="ndarray")
     b_axis = y.shape.rank - 2 if y.shape.rank >= 2 else 0
     left, right = x.shape.dims[-1], y.shape.dims[b_axis]
-    if not ctx.require(left.eq(right), "ST101",
+    if not ctx.require(left.eq(right), codes.MATMUL_DIM,
                        f"{ctx.display}: shapes {_np_str(x.shape)} and {_np_str(y.shape)} not aligned: {left} "
                        f"(dim {x.shape.rank - 1}) != {right} (dim {b_axis})", [left, right, x, y]):
         return ctx.result(None, x.dtype, kind="ndarray")
@@ -381,13 +382,13 @@ def numpy_matmul(ctx: OpContext, a: Any, b: Any) -> Tensor:
         return ctx.result(None, x.dtype if x else None, kind="ndarray")
     for index, t in enumerate((x, y)):
         if t.shape.rank == 0:
-            ctx.fail("ST102", f"{ctx.display}: Input operand {index} does not have enough dimensions (has 0, gufunc "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Input operand {index} does not have enough dimensions (has 0, gufunc "
                      f"core with signature {NUMPY_MATMUL_SIGNATURE} requires 1)", [t])
             return ctx.result(None, x.dtype, kind="ndarray")
     xd, yd = list(x.shape.dims), list(y.shape.dims)
     inner_a = xd[-1]
     inner_b = yd[0] if len(yd) == 1 else yd[-2]
-    if not ctx.require(inner_a.eq(inner_b), "ST101",
+    if not ctx.require(inner_a.eq(inner_b), codes.MATMUL_DIM,
                        f"{ctx.display}: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
                        f"signature {NUMPY_MATMUL_SIGNATURE} (size {inner_b} is different from {inner_a})",
                        [inner_a, inner_b, x, y]):
@@ -418,25 +419,25 @@ EXAMPLES = [
     ok("tf.einsum", "ab,bC", T(2, 3), T(3, 4), expect=[4, 2]),
     ok("tf.einsum", "ii->i", T(3, 3), expect=[3]),
     ok("tf.einsum", "ij,jk,kl->il", T(2, 3), T(3, 4), T(4, 5), expect=[2, 5]),
-    bad("tf.einsum", "ij,jk->ik", T(2, 3), T(4, 5), code="ST124"),
-    bad("tf.einsum", "ij,jk->ik", T(None, 3), T(4, 5), code="ST124"),
-    bad("tf.einsum", "bij,bjk->bik", T(8, 2, 3), T(1, 3, 4), code="ST124"),
-    bad("tf.einsum", "ij,jk->ik", T(2, 3, 1), T(3, 5), code="ST124"),
-    bad("tf.einsum", "...ij,jk->...ik", T(3), T(3, 4), code="ST124"),
-    bad("tf.einsum", "...ij,...jk->...ik", T(7, 2, 3), T(5, 3, 4), code="ST124"),
-    bad("tf.einsum", "...ij,...jk", T(7, 2, 3), T(7, 3, 4), code="ST124"),
-    bad("tf.einsum", "ii", T(3, 4), code="ST124"),
-    bad("tf.einsum", "ij->ik", T(3, 4), code="ST124"),
-    bad("tf.einsum", "ij,jk->ik", T(3, 4), code="ST124"),
+    bad("tf.einsum", "ij,jk->ik", T(2, 3), T(4, 5), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "ij,jk->ik", T(None, 3), T(4, 5), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "bij,bjk->bik", T(8, 2, 3), T(1, 3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "ij,jk->ik", T(2, 3, 1), T(3, 5), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "...ij,jk->...ik", T(3), T(3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "...ij,...jk->...ik", T(7, 2, 3), T(5, 3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "...ij,...jk", T(7, 2, 3), T(7, 3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "ii", T(3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "ij->ik", T(3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "ij,jk->ik", T(3, 4), code=codes.EINSUM_MISMATCH),
     # np.einsum
     ok("np.einsum", "ij,jk->ik", A(2, 3), A(3, 4), expect=[2, 4]),
     ok("np.einsum", "bij,bjk->bik", A(8, 2, 3), A(1, 3, 4), expect=[8, 2, 4]),
     ok("np.einsum", "...ij,...jk", A(7, 2, 3), A(7, 3, 4), expect=[7, 2, 4]),
     ok("np.einsum", "ij,ij->ij", A(1, 4), A(3, 1), expect=[3, 4]),
-    bad("np.einsum", "ij,jk->ik", A(2, 3), A(4, 5), code="ST124"),
-    bad("np.einsum", "ii", A(1, 4), code="ST124"),
-    bad("np.einsum", "...ij->ij", A(5, 3, 4), code="ST124"),
-    bad("np.einsum", "ijk,jk->ik", A(2, 3), A(3, 5), code="ST124"),
+    bad("np.einsum", "ij,jk->ik", A(2, 3), A(4, 5), code=codes.EINSUM_MISMATCH),
+    bad("np.einsum", "ii", A(1, 4), code=codes.EINSUM_MISMATCH),
+    bad("np.einsum", "...ij->ij", A(5, 3, 4), code=codes.EINSUM_MISMATCH),
+    bad("np.einsum", "ijk,jk->ik", A(2, 3), A(3, 5), code=codes.EINSUM_MISMATCH),
     # tensordot
     ok("tf.tensordot", T(None, 10, 8), T(8, 5), 1, expect=[None, 10, 5]),
     ok("tf.tensordot", T(4, 10, 8), T(5, 8), [[2], [1]], expect=[4, 10, 5]),
@@ -444,36 +445,36 @@ EXAMPLES = [
     ok("tf.tensordot", T(4, 10, 8), T(8, 5), [2, 0], expect=[4, 10, 5]),
     ok("tf.tensordot", T(4, 10), T(8, 5), 0, expect=[4, 10, 8, 5]),
     ok("tf.tensordot", T(4, 10, 8), T(8, 10, 5), 2, expect=[4, 5]),
-    bad("tf.tensordot", T(None, 10, 8), T(7, 5), 1, code="ST124"),
-    bad("tf.tensordot", T(4, 10, 8), T(5, 8), [[1], [1]], code="ST124"),
-    bad("tf.tensordot", T(4, 10), T(10, 5), 3, code="ST124"),
-    bad("tf.tensordot", T(4, 10), T(10, 5), -1, code="ST124"),
-    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[1, 2], [0]], code="ST124"),
-    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[3], [0]], code="ST107"),
+    bad("tf.tensordot", T(None, 10, 8), T(7, 5), 1, code=codes.EINSUM_MISMATCH),
+    bad("tf.tensordot", T(4, 10, 8), T(5, 8), [[1], [1]], code=codes.EINSUM_MISMATCH),
+    bad("tf.tensordot", T(4, 10), T(10, 5), 3, code=codes.EINSUM_MISMATCH),
+    bad("tf.tensordot", T(4, 10), T(10, 5), -1, code=codes.EINSUM_MISMATCH),
+    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[1, 2], [0]], code=codes.EINSUM_MISMATCH),
+    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[3], [0]], code=codes.AXIS_RANGE),
     ok("np.tensordot", A(4, 10, 8), A(8, 5), 1, expect=[4, 10, 5]),
     ok("np.tensordot", A(3, 4, 5), A(4, 5, 2), expect=[3, 2]),
-    bad("np.tensordot", A(4, 10, 8), A(8, 10, 5), 2, code="ST124"),
+    bad("np.tensordot", A(4, 10, 8), A(8, 10, 5), 2, code=codes.EINSUM_MISMATCH),
     ok("np.tensordot", A(4, 10, 8), A(5, 8), axes=([2], [1]), expect=[4, 10, 5]),
-    bad("np.tensordot", A(4, 10, 8), A(7, 5), axes=1, code="ST124"),
+    bad("np.tensordot", A(4, 10, 8), A(7, 5), axes=1, code=codes.EINSUM_MISMATCH),
     # np.dot, ndarray.dot, np.matmul
     ok("np.dot", A(2, 3), A(3, 5), expect=[2, 5]),
     ok("np.dot", A(3), A(3), expect=[]),
     ok("np.dot", A(7, 2, 3), A(6, 3, 5), expect=[7, 2, 6, 5]),
     ok("np.dot", A(7, 2, 3), 2.0, expect=[7, 2, 3]),
     ok("np.dot", A(3), A(3, 5), expect=[5]),
-    bad("np.dot", A(2, 3), A(4, 5), code="ST101"),
-    bad("np.dot", A(2, 3), A(4), code="ST101"),
-    bad("np.dot", A(7, 2, 3), A(6, 4, 5), code="ST101"),
+    bad("np.dot", A(2, 3), A(4, 5), code=codes.MATMUL_DIM),
+    bad("np.dot", A(2, 3), A(4), code=codes.MATMUL_DIM),
+    bad("np.dot", A(7, 2, 3), A(6, 4, 5), code=codes.MATMUL_DIM),
     ok("ndarray.dot", A(None, 3), A(3, 4), expect=[None, 4]),
-    bad("ndarray.dot", A(2, 3), A(4, 5), code="ST101"),
+    bad("ndarray.dot", A(2, 3), A(4, 5), code=codes.MATMUL_DIM),
     ok("ndarray.dot", A(4), A(4), expect=[]),
-    bad("ndarray.dot", A(3), A(4, 5), code="ST101"),
+    bad("ndarray.dot", A(3), A(4, 5), code=codes.MATMUL_DIM),
     ok("np.matmul", A(2, 3), A(3, 5), expect=[2, 5]),
     ok("np.matmul", A(3), A(3, 5), expect=[5]),
     ok("np.matmul", A(2, 3), A(3), expect=[2]),
     ok("np.matmul", A(7, 2, 3), A(1, 3, 5), expect=[7, 2, 5]),
-    bad("np.matmul", A(2, 3), A(4, 5), code="ST101"),
-    bad("np.matmul", A(3), A(4), code="ST101"),
-    bad("np.matmul", A(7, 2, 3), A(6, 3, 5), code="ST103"),
-    bad("np.matmul", A(2, 3), 2.0, code="ST102"),
+    bad("np.matmul", A(2, 3), A(4, 5), code=codes.MATMUL_DIM),
+    bad("np.matmul", A(3), A(4), code=codes.MATMUL_DIM),
+    bad("np.matmul", A(7, 2, 3), A(6, 3, 5), code=codes.BROADCAST),
+    bad("np.matmul", A(2, 3), 2.0, code=codes.RANK_MISMATCH),
 ]

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, FixedLocator, Origin, Shape
-from shapetracer.constraints.solver import PathFacts, SolverLimits
+from shapetracer.domain.dims import Dim, FixedLocator, Origin, Shape
+from shapetracer.domain.facts import PathFacts, SolverLimits
 from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec
-from shapetracer.frontend.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
 
 @dataclass

@@ -21,12 +21,13 @@ it; ``tf.where_v2`` is checked as SelectV2 alone.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints.broadcasting import broadcast_dims
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Seq, Tensor
+from shapetracer.domain.values import Seq, Tensor
 
 
 # --- gather / gather_nd / embedding_lookup ----------------------------------------------
@@ -43,7 +44,7 @@ def gather(ctx: OpContext, params, indices, validate_indices=None, axis=None, ba
     rank = source.shape.rank
     if not -rank <= where < rank:
         needed = -where if where < 0 else where + 1
-        ctx.fail("ST107", f"{ctx.display}: Shape must be at least rank {needed} but is rank {rank}", [source])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Shape must be at least rank {needed} but is rank {rank}", [source])
         return ctx.unknown_tensor(dtype)
     where = where + rank if where < 0 else where
     batch = batch + picks.shape.rank if batch < 0 else batch
@@ -52,7 +53,7 @@ def gather(ctx: OpContext, params, indices, validate_indices=None, axis=None, ba
     for k in range(batch):
         p, i = source.shape.dims[k], picks.shape.dims[k]
         message = f"{ctx.display}: params.shape[{k}]: {p} should be equal to indices.shape[{k}]: {i}"
-        if not ctx.require(p.eq(i), "ST130", message, [source, picks]):
+        if not ctx.require(p.eq(i), codes.SHAPE_REQUIREMENT, message, [source, picks]):
             return ctx.unknown_tensor(dtype)
     dims = list(source.shape.dims[:where]) + list(picks.shape.dims[batch:]) + list(source.shape.dims[where + 1:])
     return ctx.result(Shape(dims), dtype, label="gathered to", elements=_gathered_elements(ctx, source, picks))
@@ -78,7 +79,7 @@ def gather_nd(ctx: OpContext, params, indices, name=None, batch_dims=0):
         return ctx.unknown_tensor(dtype)
     depth = picks.shape.dims[-1].value
     if depth > source.shape.rank - batch:
-        ctx.fail("ST102", f"{ctx.display}: indices.shape[-1] must be <= params.rank, but saw indices shape: "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: indices.shape[-1] must be <= params.rank, but saw indices shape: "
                  f"{picks.shape.tf_str()} and params shape: {source.shape.tf_str()}", [source, picks])
         return ctx.unknown_tensor(dtype)
     dims = list(picks.shape.dims[:-1]) + list(source.shape.dims[batch + depth:])
@@ -96,7 +97,7 @@ def embedding_lookup(ctx: OpContext, params, ids, partition_strategy="mod", name
     if table is None or keys is None or table.shape.dims is None or keys.shape.dims is None:
         return ctx.unknown_tensor(dtype)
     if table.shape.rank == 0:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be at least rank 1 but is rank 0", [table])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 1 but is rank 0", [table])
         return ctx.unknown_tensor(dtype)
     dims = list(keys.shape.dims) + list(table.shape.dims[1:])
     return ctx.result(Shape(dims), dtype, label="looked up as")
@@ -110,12 +111,12 @@ def one_hot(ctx: OpContext, indices, depth, on_value=None, off_value=None, axis=
     width = ctx.dim(depth)
     out_dtype = dtype_name(dtype, _value_dtype(ctx, on_value, off_value))
     if width is not None and width.known and width.value < 0:
-        ctx.fail("ST130", f"{ctx.display}: Dimension size, given by scalar input 1, must be non-negative "
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimension size, given by scalar input 1, must be non-negative "
                  f"but is {width.value}")
         return ctx.unknown_tensor(out_dtype)
     where = -1 if ctx.is_none(axis) else ctx.int(axis)
     if where is not None and where < -1:
-        ctx.fail("ST107", f"{ctx.display}: axis must be >= -1")
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis must be >= -1")
         return ctx.unknown_tensor(out_dtype)
     if picks is None or picks.shape.dims is None or where is None:
         return ctx.unknown_tensor(out_dtype)
@@ -125,7 +126,7 @@ def one_hot(ctx: OpContext, indices, depth, on_value=None, off_value=None, axis=
         # Only the kernel checks the upper bound; graph mode builds the op, its static
         # shape putting the depth at axis % (rank + 1) (TF 2.21: [4,2] with axis=3 gives
         # [depth,4,2], axis=4 gives [4,depth,2]).
-        ctx.fail("ST107", f"{ctx.display}: Expected axis to be -1 or between [0, {rank + 1}).  But received: "
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Expected axis to be -1 or between [0, {rank + 1}).  But received: "
                  f"{where}", [picks], runtime=True)
         if ctx.failed:
             return ctx.unknown_tensor(out_dtype)
@@ -151,7 +152,7 @@ def boolean_mask(ctx: OpContext, tensor, mask, name="boolean_mask", axis=None):
     start = 0 if ctx.is_none(axis) else ctx.int(axis)
     dtype = x.dtype if x is not None else None
     if keep is not None and keep.shape.rank == 0:
-        ctx.fail("ST102", f"{ctx.display}: mask cannot be scalar.", [keep])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: mask cannot be scalar.", [keep])
         return ctx.unknown_tensor(dtype)
     if x is None or keep is None or x.shape.dims is None or keep.shape.dims is None or start is None:
         return ctx.unknown_tensor(dtype)
@@ -160,14 +161,14 @@ def boolean_mask(ctx: OpContext, tensor, mask, name="boolean_mask", axis=None):
     covered = list(x.shape.dims)[start:start + count]
     message = f"{ctx.display}: Shapes {Shape(covered).tuple_str()} and {keep.shape.tuple_str()} are incompatible"
     if len(covered) != count:
-        ctx.fail("ST102", message, [x, keep])
+        ctx.fail(codes.RANK_MISMATCH, message, [x, keep])
         return ctx.unknown_tensor(dtype)
     for have, want in zip(covered, keep.shape.dims):
         if have.known and want.known and have.value != want.value:
-            ctx.fail("ST130", message, [x, keep])
+            ctx.fail(codes.SHAPE_REQUIREMENT, message, [x, keep])
             return ctx.unknown_tensor(dtype)
     for have, want in zip(covered, keep.shape.dims):
-        if not ctx.require(have.eq(want), "ST130", message, [x, keep]):
+        if not ctx.require(have.eq(want), codes.SHAPE_REQUIREMENT, message, [x, keep]):
             return ctx.unknown_tensor(dtype)
     dims = list(x.shape.dims[:start]) + [ctx.fresh("selected", 0)] + list(x.shape.dims[start + count:])
     return ctx.result(Shape(dims), dtype, label="masked to")
@@ -183,7 +184,7 @@ def where(ctx: OpContext, condition, x=None, y=None, name=None):
         return ctx.result(Shape([ctx.fresh("selected", 0), Dim(cond.shape.rank)]), "int64",
                           label="coordinates of shape")
     if ctx.is_none(x) or ctx.is_none(y):
-        ctx.fail("ST130", f"{ctx.display}: x and y must both be non-None or both be None.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: x and y must both be non-None or both be None.")
         return ctx.unknown_tensor()
     left, right = ctx.tensor(x), ctx.tensor(y)
     dtype = (left.dtype if left is not None else None) or (right.dtype if right is not None else None)
@@ -225,42 +226,42 @@ EXAMPLES = [
     ok("tf.gather", T(5, 3, 7), T(5, 4, dtype="int32"), axis=2, batch_dims=1, expect=[5, 3, 4]),
     ok("tf.gather", T(5, 3), 2, expect=[3]),
     ok("tf.gather", T(None, 10), [0, 2], axis=-1, expect=[None, 2]),
-    bad("tf.gather", T(5, 3), T(4, dtype="int32"), axis=2, code="ST107"),
-    bad("tf.gather", T(5, 3), [0], axis=-3, code="ST107"),
-    bad("tf.gather", T(5, 3, 7), T(6, 4, dtype="int32"), axis=2, batch_dims=1, code="ST130"),
+    bad("tf.gather", T(5, 3), T(4, dtype="int32"), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.gather", T(5, 3), [0], axis=-3, code=codes.AXIS_RANGE),
+    bad("tf.gather", T(5, 3, 7), T(6, 4, dtype="int32"), axis=2, batch_dims=1, code=codes.SHAPE_REQUIREMENT),
     ok("tf.gather_nd", T(5, 3, 7), T(4, 2, dtype="int32"), expect=[4, 7]),
     ok("tf.gather_nd", T(5, 3), T(4, 2, dtype="int32"), expect=[4]),
     ok("tf.gather_nd", T(5, 3, 7), T(5, 4, 1, dtype="int32"), batch_dims=1, expect=[5, 4, 7]),
     ok("tf.gather_nd", T(5, 3), T(4, None, dtype="int32")),
-    bad("tf.gather_nd", T(5, 3), T(4, 3, dtype="int32"), code="ST102"),
-    bad("tf.gather_nd", T(5, 3, 7), T(5, 4, 3, dtype="int32"), batch_dims=1, code="ST102"),
+    bad("tf.gather_nd", T(5, 3), T(4, 3, dtype="int32"), code=codes.RANK_MISMATCH),
+    bad("tf.gather_nd", T(5, 3, 7), T(5, 4, 3, dtype="int32"), batch_dims=1, code=codes.RANK_MISMATCH),
     ok("tf.nn.embedding_lookup", T(100, 8), T(4, 5, dtype="int32"), expect=[4, 5, 8]),
     ok("tf.nn.embedding_lookup", T(10000, 128), T(None, None, dtype="int32"), expect=[None, None, 128]),
     ok("tf.nn.embedding_lookup", [T(50, 8), T(50, 8)], T(4, dtype="int32"), expect=[4, 8]),
     ok("tf.nn.embedding_lookup", T(100, 8), 3, expect=[8]),
     ok("tf.nn.embedding_lookup", T(None, 16), T(None, dtype="int32"), expect=[None, 16]),
-    bad("tf.nn.embedding_lookup", T(), T(4, dtype="int32"), code="ST102"),
+    bad("tf.nn.embedding_lookup", T(), T(4, dtype="int32"), code=codes.RANK_MISMATCH),
     ok("tf.one_hot", T(4, 2, dtype="int32"), 10, expect=[4, 2, 10]),
     ok("tf.one_hot", T(None, dtype="int32"), 10, expect=[None, 10]),
     ok("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=0, expect=[10, 4, 2]),
     ok("tf.one_hot", T(4, dtype="int32"), T(dtype="int32"), expect=[4, None]),
-    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=-2, code="ST107"),
-    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=3, code="ST107"),
-    bad("tf.one_hot", [1, 2], -1, code="ST130"),
+    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=-2, code=codes.AXIS_RANGE),
+    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=3, code=codes.AXIS_RANGE),
+    bad("tf.one_hot", [1, 2], -1, code=codes.SHAPE_REQUIREMENT),
     ok("tf.boolean_mask", T(2, 3), T(2, dtype="bool"), expect=[None, 3]),
     ok("tf.boolean_mask", T(2, 3), T(2, 3, dtype="bool"), expect=[None]),
     ok("tf.boolean_mask", T(2, 3), T(3, dtype="bool"), axis=1, expect=[2, None]),
     ok("tf.boolean_mask", T(None, 10), T(None, dtype="bool"), expect=[None, 10]),
-    bad("tf.boolean_mask", T(2, 3), T(3, dtype="bool"), code="ST130"),
-    bad("tf.boolean_mask", T(2, 3), T(2, 3, 1, dtype="bool"), code="ST102"),
-    bad("tf.boolean_mask", T(None, 10), T(None, 3, dtype="bool"), code="ST130"),
-    bad("tf.boolean_mask", T(2, 3), True, code="ST102"),
+    bad("tf.boolean_mask", T(2, 3), T(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
+    bad("tf.boolean_mask", T(2, 3), T(2, 3, 1, dtype="bool"), code=codes.RANK_MISMATCH),
+    bad("tf.boolean_mask", T(None, 10), T(None, 3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
+    bad("tf.boolean_mask", T(2, 3), True, code=codes.RANK_MISMATCH),
     ok("tf.where", T(2, 3, dtype="bool"), expect=[None, 2]),
     ok("tf.where", T(2, 3, dtype="bool"), T(2, 3), T(2, 3), expect=[2, 3]),
     ok("tf.where", T(2, dtype="bool"), T(2, 3), T(2, 3), expect=[2, 3]),
     ok("tf.where", T(None, 1, dtype="bool"), T(None, 1), 0.0, expect=[None, 1]),
     ok("tf.where_v2", T(3, dtype="bool"), T(2, 3), T(2, 3), expect=[2, 3]),
-    bad("tf.where", T(4, dtype="bool"), T(2, 3), T(2, 3), code="ST103"),
-    bad("tf.where_v2", T(4, dtype="bool"), T(2, 3), T(2, 3), code="ST103"),
-    bad("tf.where", T(2, dtype="bool"), T(2, 3), code="ST130"),
+    bad("tf.where", T(4, dtype="bool"), T(2, 3), T(2, 3), code=codes.BROADCAST),
+    bad("tf.where_v2", T(4, dtype="bool"), T(2, 3), T(2, 3), code=codes.BROADCAST),
+    bad("tf.where", T(2, dtype="bool"), T(2, 3), code=codes.SHAPE_REQUIREMENT),
 ]

@@ -30,12 +30,13 @@ from dataclasses import dataclass
 
 import z3
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import slice_length
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.gathering import boolean_mask
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import (
+from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, Const, Seq, SliceVal, SymInt, Tensor, Value, is_unknown,
 )
 
@@ -165,7 +166,7 @@ def _check_counts(ctx: OpContext, x: Tensor, parts: list[_Part]) -> bool:
     if sum(p.kind == "ellipsis" for p in parts) > 1:
         message = ("an index can only have a single ellipsis ('...')" if x.is_numpy
                    else f"{ctx.display}: Multiple ellipses in slice spec not allowed")
-        ctx.fail("ST123", message, [x])
+        ctx.fail(codes.INDEX_RANGE, message, [x])
         return False
     consumed = sum(_width(p) for p in parts)
     if consumed is None or consumed <= rank:
@@ -174,7 +175,7 @@ def _check_counts(ctx: OpContext, x: Tensor, parts: list[_Part]) -> bool:
         message = f"too many indices for array: array is {rank}-dimensional, but {consumed} were indexed"
     else:
         message = f"{ctx.display}: Index out of range using input dim {rank}; input has only {rank} dims"
-    ctx.fail("ST123", message, [x])
+    ctx.fail(codes.INDEX_RANGE, message, [x])
     return False
 
 
@@ -244,7 +245,7 @@ def _check_index(ctx: OpContext, x: Tensor, axis: int, index: int | Dim | None) 
     else:
         message = f"{ctx.display}: slice index {shown} of dimension {axis} out of bounds."
     cond = dim.gt(index) if index >= 0 else dim.ge(-index)
-    return ctx.require(cond, "ST123", message, [x])
+    return ctx.require(cond, codes.INDEX_RANGE, message, [x])
 
 
 def _check_array(ctx: OpContext, x: Tensor, axis: int, index: Tensor) -> bool:
@@ -253,7 +254,7 @@ def _check_array(ctx: OpContext, x: Tensor, axis: int, index: Tensor) -> bool:
     for element in index.elements or ():
         value = ctx.int(element)
         if value is not None and dim.known and not -dim.value <= value < dim.value:
-            ctx.fail("ST123", f"index {value} is out of bounds for axis {axis} with size {dim}", [x])
+            ctx.fail(codes.INDEX_RANGE, f"index {value} is out of bounds for axis {axis} with size {dim}", [x])
             return False
     return True
 
@@ -263,7 +264,7 @@ def _check_mask(ctx: OpContext, x: Tensor, axis: int, mask: Tensor) -> bool:
         have = x.shape.dims[axis + offset]
         message = (f"boolean index did not match indexed array along axis {axis + offset}; size of axis is "
                    f"{have} but size of corresponding boolean axis is {want}")
-        if not ctx.require(have.eq(want), "ST130", message, [x, mask]):
+        if not ctx.require(have.eq(want), codes.SHAPE_REQUIREMENT, message, [x, mask]):
             return False
     return True
 
@@ -281,7 +282,7 @@ def _slice_length(ctx: OpContext, x: Tensor, dim: Dim, piece: SliceVal | None, p
     if step == 0:
         message = "slice step cannot be zero" if x.is_numpy else \
             f"{ctx.display}: strides[{position}] must be non-zero"
-        ctx.fail("ST123", message, [x])
+        ctx.fail(codes.INDEX_RANGE, message, [x])
         return None
     start, stop = _bound(ctx, piece.start), _bound(ctx, piece.stop)
     if start is _UNREADABLE or stop is _UNREADABLE:
@@ -380,14 +381,14 @@ EXAMPLES = [
     ok("operator.getitem", A(4, 5, 6), (SliceVal(Const(None), Const(None), Const(None)), A(2, 3, dtype="int64")),
        expect=[4, 2, 3, 6]),
     ok("operator.getitem", A(2, 3), [0, 1, 1], expect=[3, 3]),
-    bad("operator.getitem", T(2, 3), 3, code="ST123"),
-    bad("operator.getitem", T(2, 3), (SliceVal(Const(None), Const(None), Const(None)), 3), code="ST123"),
-    bad("operator.getitem", T(2, 3), -3, code="ST123"),
-    bad("operator.getitem", T(None, 10), (SliceVal(Const(None), Const(None), Const(None)), 10), code="ST123"),
-    bad("operator.getitem", T(2, 3), (0, 0, 0), code="ST123"),
-    bad("operator.getitem", T(2, 3, 4), (ELLIPSIS, 0, ELLIPSIS), code="ST123"),
-    bad("operator.getitem", T(2, 3), SliceVal(Const(None), Const(None), Const(0)), code="ST123"),
-    bad("operator.getitem", A(2, 3), 2, code="ST123"),
-    bad("operator.getitem", A(4, 5), A(3, dtype="bool"), code="ST130"),
-    bad("operator.getitem", T(2, 3), T(3, dtype="bool"), code="ST130"),
+    bad("operator.getitem", T(2, 3), 3, code=codes.INDEX_RANGE),
+    bad("operator.getitem", T(2, 3), (SliceVal(Const(None), Const(None), Const(None)), 3), code=codes.INDEX_RANGE),
+    bad("operator.getitem", T(2, 3), -3, code=codes.INDEX_RANGE),
+    bad("operator.getitem", T(None, 10), (SliceVal(Const(None), Const(None), Const(None)), 10), code=codes.INDEX_RANGE),
+    bad("operator.getitem", T(2, 3), (0, 0, 0), code=codes.INDEX_RANGE),
+    bad("operator.getitem", T(2, 3, 4), (ELLIPSIS, 0, ELLIPSIS), code=codes.INDEX_RANGE),
+    bad("operator.getitem", T(2, 3), SliceVal(Const(None), Const(None), Const(0)), code=codes.INDEX_RANGE),
+    bad("operator.getitem", A(2, 3), 2, code=codes.INDEX_RANGE),
+    bad("operator.getitem", A(4, 5), A(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
+    bad("operator.getitem", T(2, 3), T(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
 ]

@@ -21,11 +21,12 @@ Known elements of small int vectors survive concat/stack, so
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import MAX_PIECES, dims_text, merge_shapes, normalize_axis
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op, pending_of
-from shapetracer.frontend.values import UNKNOWN, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Seq, Tensor, Value
 
 
 # --- concat -----------------------------------------------------------------------
@@ -47,11 +48,11 @@ def concat(ctx: OpContext, values, axis, name="concat"):
         return ctx.unknown_tensor(dtype)
     rank = known[0].shape.rank
     if rank == 0:
-        ctx.fail("ST102", f"{ctx.display}: Can't concatenate scalars (use tf.stack instead)", known)
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Can't concatenate scalars (use tf.stack instead)", known)
         return ctx.unknown_tensor(dtype)
     for t in known[1:]:
         if t.shape.rank != rank:
-            ctx.fail("ST102", f"{ctx.display}: Shape must be rank {rank} but is rank {t.shape.rank}",
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {rank} but is rank {t.shape.rank}",
                      [known[0], t])
             return ctx.unknown_tensor(dtype)
     where = ctx.int(axis)
@@ -60,7 +61,7 @@ def concat(ctx: OpContext, values, axis, name="concat"):
     position = normalize_axis(where, rank)
     if position is None:
         needed = -where if where < 0 else where + 1
-        ctx.fail("ST107", f"{ctx.display}: Shape must be at least rank {needed} but is rank {rank}", known)
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Shape must be at least rank {needed} but is rank {rank}", known)
         return ctx.unknown_tensor(dtype)
     dims = _merge_around_axis(ctx, known, position)
     if dims is None:
@@ -79,10 +80,10 @@ def _merge_around_axis(ctx: OpContext, tensors: list[Tensor], axis: int) \
     before, after = Shape(last[:axis]), Shape(last[axis + 1:])
     for t in reversed(tensors[:-1]):
         dims = t.shape.dims
-        before = merge_shapes(ctx, "ST108", Shape(dims[:axis]), before, [t, tensors[-1]])
+        before = merge_shapes(ctx, codes.CONCAT_DIM, Shape(dims[:axis]), before, [t, tensors[-1]])
         if before is None:
             return None
-        after = merge_shapes(ctx, "ST108", Shape(dims[axis + 1:]), after, [t, tensors[-1]])
+        after = merge_shapes(ctx, codes.CONCAT_DIM, Shape(dims[axis + 1:]), after, [t, tensors[-1]])
         if after is None:
             return None
     return list(before.dims), list(after.dims)
@@ -122,12 +123,12 @@ def stack(ctx: OpContext, values, axis=0, name="stack"):
         return ctx.result(Shape(ctx.fresh() for _ in range(rank + 1)), dtype, label="stacked to")
     position = normalize_axis(where, rank, extra=1)
     if position is None:
-        ctx.fail("ST107", f"{ctx.display}: Argument `axis` = {where} not in range [{-rank - 1}, {rank + 1})",
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Argument `axis` = {where} not in range [{-rank - 1}, {rank + 1})",
                  [known[0]])
         return ctx.unknown_tensor(dtype)
     merged = known[0].shape
     for t in known[1:]:
-        code = "ST102" if t.shape.rank != merged.rank else "ST108"
+        code = codes.RANK_MISMATCH if t.shape.rank != merged.rank else codes.CONCAT_DIM
         result = merge_shapes(ctx, code, merged, t.shape, [known[0], t])
         if result is None:
             return ctx.unknown_tensor(dtype)
@@ -155,11 +156,11 @@ def unstack(ctx: OpContext, value, num=None, axis=0, name="unstack"):
         return UNKNOWN
     position = normalize_axis(where, rank)
     if position is None:
-        ctx.fail("ST107", f"{ctx.display}: Argument `axis` = {where} not in range [{-rank}, {rank})", [x])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Argument `axis` = {where} not in range [{-rank}, {rank})", [x])
         return UNKNOWN
     count = x.shape.dims[position]
     given = ctx.int(num)
-    if given is not None and not ctx.require(count.eq(given), "ST121",
+    if given is not None and not ctx.require(count.eq(given), codes.SPLIT_UNEVEN,
                                              f"{ctx.display}: Dimension must be {given} but is {count}", [x]):
         return UNKNOWN
     length = given if given is not None else (count.value if count.known else None)
@@ -186,7 +187,7 @@ def split(ctx: OpContext, value, num_or_size_splits, axis=0, num=None, name="spl
     rank = x.shape.rank
     position = normalize_axis(where, rank)
     if position is None:
-        ctx.fail("ST107", f"{ctx.display}: Dimension size, given by scalar input {where} must be in range "
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Dimension size, given by scalar input {where} must be in range "
                  f"[{-rank}, {rank})", [x])
         return UNKNOWN
     length = x.shape.dims[position]
@@ -207,10 +208,10 @@ def split(ctx: OpContext, value, num_or_size_splits, axis=0, num=None, name="spl
 
 def _even_pieces(ctx: OpContext, x: Tensor, length: Dim, ways: int) -> list[Dim] | None:
     if ways < 1:
-        ctx.fail("ST121", f"{ctx.display}: Attr 'num_split' of 'Split' Op passed {ways} less than minimum 1.")
+        ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: Attr 'num_split' of 'Split' Op passed {ways} less than minimum 1.")
         return None
     message = f"{ctx.display}: Dimension size must be evenly divisible by {ways} but is {length}"
-    if not ctx.require(length.mod(ways).eq(0), "ST121", message, [x, length]):
+    if not ctx.require(length.mod(ways).eq(0), codes.SPLIT_UNEVEN, message, [x, length]):
         return None
     if ways > MAX_PIECES:
         return None
@@ -232,7 +233,7 @@ def _sized_pieces(ctx: OpContext, x: Tensor, length: Dim, sizes, num: int | None
     values = [ctx.dim(item) for item in items]
     inferred = [i for i, v in enumerate(values) if v is not None and v.known and v.value == -1]
     if len(inferred) > 1:
-        ctx.fail("ST121", f"{ctx.display}: size_splits can only have one -1", [x])
+        ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: size_splits can only have one -1", [x])
         return None
     if any(v is None for v in values):
         return [v if v is not None and i not in inferred else ctx.fresh("piece", 0)
@@ -242,12 +243,12 @@ def _sized_pieces(ctx: OpContext, x: Tensor, length: Dim, sizes, num: int | None
     if not inferred:
         message = (f"{ctx.display}: can't split axis of size {length} into pieces of size "
                    f"{dims_text(values)}")
-        if not ctx.require(total.eq(length), "ST121", message, [x, length] + given):
+        if not ctx.require(total.eq(length), codes.SPLIT_UNEVEN, message, [x, length] + given):
             return None
         return values
     rest = length - total
     message = f"{ctx.display}: Split size at index {inferred[0]} must be >= 0. Got: {rest}"
-    if not ctx.require(rest.ge(0), "ST121", message, [x, length] + given):
+    if not ctx.require(rest.ge(0), codes.SPLIT_UNEVEN, message, [x, length] + given):
         return None
     values[inferred[0]] = rest.with_origins({ctx.site})
     return values
@@ -260,33 +261,33 @@ EXAMPLES = [
     ok("tf.concat", [T(None, 10), T(None, 5)], 1, expect=[None, 15]),
     ok("tf.concat", [[0], T(2, dtype="int32")], 0, expect=[3]),
     ok("tf.concat", [T(2, 3)], 5, expect=[2, 3]),
-    bad("tf.concat", [T(2, 3), T(2, 4)], axis=0, code="ST108"),
-    bad("tf.concat", [T(None, 10), T(2, 4)], 0, code="ST108"),
-    bad("tf.concat", [T(2, 3), T(2)], 0, code="ST102"),
-    bad("tf.concat", [0, T(2, dtype="int32")], 0, code="ST102"),
-    bad("tf.concat", [T(2, 3), T(2, 3)], 2, code="ST107"),
-    bad("tf.concat", [T(2, 3), T(2, 3)], -3, code="ST107"),
+    bad("tf.concat", [T(2, 3), T(2, 4)], axis=0, code=codes.CONCAT_DIM),
+    bad("tf.concat", [T(None, 10), T(2, 4)], 0, code=codes.CONCAT_DIM),
+    bad("tf.concat", [T(2, 3), T(2)], 0, code=codes.RANK_MISMATCH),
+    bad("tf.concat", [0, T(2, dtype="int32")], 0, code=codes.RANK_MISMATCH),
+    bad("tf.concat", [T(2, 3), T(2, 3)], 2, code=codes.AXIS_RANGE),
+    bad("tf.concat", [T(2, 3), T(2, 3)], -3, code=codes.AXIS_RANGE),
     ok("tf.stack", [T(2, 3), T(2, 3)], expect=[2, 2, 3]),
     ok("tf.stack", [T(None, 3), T(4, 3)], axis=1, expect=[4, 2, 3]),
     ok("tf.stack", [T(2, 3), T(2, 3), T(2, 3)], axis=-1, expect=[2, 3, 3]),
     ok("tf.stack", [T(dtype="int32"), 10], expect=[2]),
-    bad("tf.stack", [T(2, 3), T(2, 4)], code="ST108"),
-    bad("tf.stack", [T(2, 3), T(2)], code="ST102"),
-    bad("tf.stack", [T(2, 3), T(2, 3)], axis=3, code="ST107"),
-    bad("tf.stack", [T(2, 3), T(2, 3)], axis=-4, code="ST107"),
+    bad("tf.stack", [T(2, 3), T(2, 4)], code=codes.CONCAT_DIM),
+    bad("tf.stack", [T(2, 3), T(2)], code=codes.RANK_MISMATCH),
+    bad("tf.stack", [T(2, 3), T(2, 3)], axis=3, code=codes.AXIS_RANGE),
+    bad("tf.stack", [T(2, 3), T(2, 3)], axis=-4, code=codes.AXIS_RANGE),
     ok("tf.unstack", T(2, 3)),
     ok("tf.unstack", T(None, 10), num=4),
     ok("tf.unstack", T(2, 3), axis=-1),
-    bad("tf.unstack", T(2, 3), axis=2, code="ST107"),
-    bad("tf.unstack", T(2, 3), num=3, code="ST121"),
+    bad("tf.unstack", T(2, 3), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.unstack", T(2, 3), num=3, code=codes.SPLIT_UNEVEN),
     ok("tf.split", T(2, 9), 3, axis=1),
     ok("tf.split", T(2, 9), [3, -1], axis=1),
     ok("tf.split", T(None, 10), [3, 7], axis=1),
     ok("tf.split", T(None, 10), 2, axis=0),
-    bad("tf.split", T(2, 9), 2, axis=1, code="ST121"),
-    bad("tf.split", T(2, 9), [3, 4], axis=1, code="ST121"),
-    bad("tf.split", T(2, 9), [10, -1], axis=1, code="ST121"),
-    bad("tf.split", T(2, 3), [-1, -1], axis=1, code="ST121"),
-    bad("tf.split", T(2, 9), 2, axis=2, code="ST107"),
-    bad("tf.split", T(None, 10), 3, axis=1, code="ST121"),
+    bad("tf.split", T(2, 9), 2, axis=1, code=codes.SPLIT_UNEVEN),
+    bad("tf.split", T(2, 9), [3, 4], axis=1, code=codes.SPLIT_UNEVEN),
+    bad("tf.split", T(2, 9), [10, -1], axis=1, code=codes.SPLIT_UNEVEN),
+    bad("tf.split", T(2, 3), [-1, -1], axis=1, code=codes.SPLIT_UNEVEN),
+    bad("tf.split", T(2, 9), 2, axis=2, code=codes.AXIS_RANGE),
+    bad("tf.split", T(None, 10), 3, axis=1, code=codes.SPLIT_UNEVEN),
 ]

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Callable
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import channels_last, kdims, register_input
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import bad, ok
 from shapetracer.constraints.keras_models import _MODELS, ModelState, _publish
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Const, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import Const, Obj, Seq, Tensor, Value
 
 Rule = Callable[[Dim], Dim]
 
@@ -89,7 +90,7 @@ def _input_shape(ctx: OpContext, name: str, include_top: bool, weights_imagenet:
         return None
     if weights_imagenet and include_top:
         if given is not None and [d.value if d is not None else None for d in given] != [default, default, 3]:
-            ctx.fail("ST117", "When setting `include_top=True` and loading `imagenet` weights, `input_shape` "
+            ctx.fail(codes.KERAS_INPUT, "When setting `include_top=True` and loading `imagenet` weights, `input_shape` "
                               f"should be {kdims([default, default, 3])}.  Received: input_shape={kdims(given)}")
             return None
         return [Dim(default), Dim(default), Dim(3)]
@@ -97,10 +98,10 @@ def _input_shape(ctx: OpContext, name: str, include_top: bool, weights_imagenet:
         return [None, None, Dim(3)] if not include_top else [Dim(default), Dim(default), Dim(3)]
     channels = given[-1]
     if weights_imagenet and channels is not None and channels.known and channels.value != 3:
-        ctx.fail("ST117", f"The input must have 3 channels; Received `input_shape={kdims(given)}`")
+        ctx.fail(codes.KERAS_INPUT, f"The input must have 3 channels; Received `input_shape={kdims(given)}`")
         return None
     if any(d is not None and d.known and d.value < minimum for d in given[:2]):
-        ctx.fail("ST117", f"Input size must be at least {minimum}x{minimum}; Received: input_shape={kdims(given)}")
+        ctx.fail(codes.KERAS_INPUT, f"Input size must be at least {minimum}x{minimum}; Received: input_shape={kdims(given)}")
         return None
     return given
 
@@ -162,8 +163,8 @@ EXAMPLES = [
     ok("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 3)),
     ok("keras.applications.ResNet50", weights=None, include_top=False, input_shape=(150, 150, 1)),
     ok("keras.applications.MobileNetV2", include_top=False, pooling="avg"),
-    bad("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 1), code="ST117"),
-    bad("keras.applications.VGG16", include_top=False, input_shape=(16, 16, 3), code="ST117"),
-    bad("keras.applications.ResNet50", include_top=True, input_shape=(150, 150, 3), code="ST117"),
-    bad("keras.applications.InceptionV3", include_top=False, input_shape=(64, 64, 3), code="ST117"),
+    bad("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 1), code=codes.KERAS_INPUT),
+    bad("keras.applications.VGG16", include_top=False, input_shape=(16, 16, 3), code=codes.KERAS_INPUT),
+    bad("keras.applications.ResNet50", include_top=True, input_shape=(150, 150, 3), code=codes.KERAS_INPUT),
+    bad("keras.applications.InceptionV3", include_top=False, input_shape=(64, 64, 3), code=codes.KERAS_INPUT),
 ]

@@ -16,12 +16,13 @@ key_shape=(None, 7, 6)".
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
     L, S, attr, involved_for, kshape, layer_call, layer_name, new_layer, result, tf_dims,
 )
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Seq, Tensor
+from shapetracer.domain.values import Seq, Tensor
 
 
 @op("keras.layers.Attention")
@@ -37,7 +38,7 @@ def additive_attention(ctx: OpContext, use_scale=True, dropout=0.0, **kwargs):
 def _attention_call(ctx: OpContext, layer, x, data: bool, *args, return_attention_scores=False, **kwargs):
     """Scores are query · keyᵀ; the output mixes values: ``(batch, Tq, value_dim)``."""
     if isinstance(x, Tensor) or len(x) not in (2, 3):
-        ctx.fail("ST117", f"{layer.type_name.rsplit('.', 1)[-1]} layer must be called on a list of inputs, namely "
+        ctx.fail(codes.KERAS_INPUT, f"{layer.type_name.rsplit('.', 1)[-1]} layer must be called on a list of inputs, namely "
                           "[query, value] or [query, value, key].", involved_for(layer))
         return ctx.unknown_tensor()
     query, value = x[0], x[1]
@@ -47,7 +48,7 @@ def _attention_call(ctx: OpContext, layer, x, data: bool, *args, return_attentio
     width, key_width = query.shape.dims[-1], key.shape.dims[-1]
     if data and width.known and key_width.known and width.value != key_width.value:
         transposed = list(key.shape.dims[:-2]) + [key.shape.dims[-1], key.shape.dims[-2]]
-        ctx.fail("ST101", f"Dimensions must be equal, but are {width.value} and {key_width.value} for "
+        ctx.fail(codes.MATMUL_DIM, f"Dimensions must be equal, but are {width.value} and {key_width.value} for "
                           f"'{layer_name(layer)}/MatMul' with input shapes: {tf_dims(query.shape.dims)}, "
                           f"{tf_dims(transposed)}", involved_for(layer, query, key))
         return ctx.unknown_tensor(query.dtype)
@@ -87,7 +88,7 @@ def multi_head_attention_call(ctx: OpContext, layer, query: Tensor, data: bool, 
         mismatch = not same_rank or any(a.known and b.known and a.value != b.value
                                         for a, b in zip(value_t.shape.dims[:-1], key_t.shape.dims[:-1]))
         if mismatch:
-            ctx.fail("ST117", "All dimensions of `value` and `key`, except the last one, must be equal. "
+            ctx.fail(codes.KERAS_INPUT, "All dimensions of `value` and `key`, except the last one, must be equal. "
                               f"Received: value_shape={kshape(value_t.shape)} and key_shape={kshape(key_t.shape)}",
                      involved_for(layer, value_t, key_t))
             return ctx.unknown_tensor(query.dtype)
@@ -113,8 +114,8 @@ EXAMPLES = [
        expect=[None, 3, 6]),
     ok("keras.layers.AdditiveAttention.__call__", L("keras.layers.AdditiveAttention"),
        [S(3, 4), S(5, 4)], expect=[None, 3, 4]),
-    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), [A(2, 3, 4), A(2, 5, 6)], code="ST101"),
-    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), S(3, 4), code="ST117"),
+    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), [A(2, 3, 4), A(2, 5, 6)], code=codes.MATMUL_DIM),
+    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), S(3, 4), code=codes.KERAS_INPUT),
     ok("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 2, 8), S(3, 4),
        S(5, 6), expect=[None, 3, 4]),
     ok("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 2, 8, output_shape=7),
@@ -122,5 +123,5 @@ EXAMPLES = [
     ok("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 4, 16), S(10, 64),
        S(10, 64), S(10, 32), expect=[None, 10, 64]),
     bad("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 2, 8), S(3, 4),
-        S(5, 6), S(7, 6), code="ST117"),
+        S(5, 6), S(7, 6), code=codes.KERAS_INPUT),
 ]

@@ -15,14 +15,15 @@ kernel words it "Negative dimension size caused by subtracting 3 from 1".
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
     InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, kdims, kshape, layer_call,
     new_layer, padding_of, result, transpose_length, window_fits, window_length,
 )
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Tensor
+from shapetracer.domain.values import Tensor
 
 _RANKS = {"1D": 1, "2D": 2, "3D": 3}
 
@@ -170,7 +171,7 @@ def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     if geo is None or not geo.readable:
         return ctx.unknown_tensor(x.dtype)
     if x.shape.rank != rank + 2:
-        ctx.fail("ST117", f"Kernel shape must have the same length as input, but received kernel of shape "
+        ctx.fail(codes.KERAS_INPUT, f"Kernel shape must have the same length as input, but received kernel of shape "
                           f"{kdims(geo.kernel + [None, None])} and input of shape {kshape(x.shape)}.",
                  involved_for(layer, x))
         return ctx.unknown_tensor(x.dtype)
@@ -288,7 +289,7 @@ def _cropping_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs
                 message = ("Values in `cropping` argument should be smaller than the corresponding spatial "
                            f"dimension of the input. Received: input_shape={kshape(x.shape)}, "
                            f"cropping={tuple(pairs)}")
-            ctx.fail("ST106", message, involved_for(layer, x))
+            ctx.fail(codes.NEGATIVE_DIM, message, involved_for(layer, x))
             return ctx.unknown_tensor(x.dtype)
         dims[first + i] = size - (before + after)
     return result(ctx, layer, dims, x.dtype)
@@ -332,13 +333,13 @@ EXAMPLES = [
     ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 8, 3), S(None, None, 3),
        expect=[None, None, None, 8]),
     ok("keras.layers.Conv3D.__call__", L("keras.layers.Conv3D", 2, 3), S(5, 6, 7, 1), expect=[None, 3, 4, 5, 2]),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 5), S(3, 3, 8), code="ST106"),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(2, 3, 8), code="ST106"),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(28, 28), code="ST117"),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 5), S(3, 3, 8), code=codes.NEGATIVE_DIM),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(2, 3, 8), code=codes.NEGATIVE_DIM),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(28, 28), code=codes.KERAS_INPUT),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
-        S(28, 28, 3), code="ST117"),
+        S(28, 28, 3), code=codes.KERAS_INPUT),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
-        A(28, 28, 1, 1), code="ST106"),
+        A(28, 28, 1, 1), code=codes.NEGATIVE_DIM),
     ok("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, strides=2),
        S(7, 7, 3), expect=[None, 15, 15, 4]),
     ok("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, strides=2, padding="same"),
@@ -349,7 +350,7 @@ EXAMPLES = [
     ok("keras.layers.Conv1DTranspose.__call__", L("keras.layers.Conv1DTranspose", 4, 5, strides=3), S(7, 3),
        expect=[None, 23, 4]),
     bad("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, built=(None, 7, 7, 3)),
-        S(7, 7, 4), code="ST117"),
+        S(7, 7, 4), code=codes.KERAS_INPUT),
     ok("keras.layers.SeparableConv2D.__call__", L("keras.layers.SeparableConv2D", 8, 3), S(5, 5, 3),
        expect=[None, 3, 3, 8]),
     ok("keras.layers.DepthwiseConv2D.__call__", L("keras.layers.DepthwiseConv2D", 3, depth_multiplier=2),
@@ -360,9 +361,9 @@ EXAMPLES = [
     ok("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((1, 1), (2, 0))), S(5, 5, 3),
        expect=[None, 3, 3, 3]),
     bad("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((3, 3), (0, 0))), S(5, 5, 3),
-        code="ST106"),
-    bad("keras.layers.Cropping1D.__call__", L("keras.layers.Cropping1D", (3, 3)), S(5, 3), code="ST106"),
+        code=codes.NEGATIVE_DIM),
+    bad("keras.layers.Cropping1D.__call__", L("keras.layers.Cropping1D", (3, 3)), S(5, 3), code=codes.NEGATIVE_DIM),
     ok("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D", (2, 3)), S(5, 5, 3),
        expect=[None, 10, 15, 3]),
-    bad("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D"), S(5, 3), code="ST117"),
+    bad("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D"), S(5, 3), code=codes.KERAS_INPUT),
 ]

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import math
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints._keras import (
     InputSpec, L, S, attr, auto_name, build_spec, channels_last, kdims, layer_call,
     new_layer, register_input, result, shape_of_arg,
 )
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, Const, DictVal, Obj, Tensor
+from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Tensor
 
 # --- Input ---------------------------------------------------------------------------------
 
@@ -164,12 +165,12 @@ def reshape_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     received = f"Received: input_shape={kdims(rest)}, target_shape={kdims(target)}"
     if -1 not in target:
         if size != math.prod(target):
-            ctx.fail("ST104", f"The total size of the tensor must be unchanged. {received}", [x])
+            ctx.fail(codes.RESHAPE_SIZE, f"The total size of the tensor must be unchanged. {received}", [x])
             return ctx.unknown_tensor(x.dtype)
         return result(ctx, layer, out + target, x.dtype)
     known = math.prod(t for t in target if t != -1)
     if known == 0 or size % known:
-        ctx.fail("ST104", "The total size of the tensor must be unchanged, however, the input size cannot by "
+        ctx.fail(codes.RESHAPE_SIZE, "The total size of the tensor must be unchanged, however, the input size cannot by "
                           f"divided by the specified dimensions in target_shape. {received}", [x])
         return ctx.unknown_tensor(x.dtype)
     return result(ctx, layer, out + [t if t != -1 else size // known for t in target], x.dtype)
@@ -179,7 +180,7 @@ def reshape_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
 def permute(ctx: OpContext, dims, **kwargs):
     order = ctx.int_list(dims)
     if order is not None and sorted(order) != list(range(1, len(order) + 1)):
-        ctx.fail("ST112", "Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` "
+        ctx.fail(codes.BAD_PERMUTATION, "Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` "
                           f"must be consecutive and start from 1. Received dims={kdims(order)}")
         return UNKNOWN
     return new_layer(ctx, "keras.layers.Permute", {"dims": dims}, kwargs)
@@ -322,9 +323,9 @@ EXAMPLES = [
     ok("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 784)), T(None, None),
        expect=[None, 10]),
     bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 784)), S(28, 28),
-        code="ST117"),
-    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 5)), T(2, 6), code="ST117"),
-    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 3), T(5), code="ST117"),
+        code=codes.KERAS_INPUT),
+    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 5)), T(2, 6), code=codes.KERAS_INPUT),
+    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 3), T(5), code=codes.KERAS_INPUT),
     ok("keras.layers.Dropout.__call__", L("keras.layers.Dropout", 0.5), S(7, 3), expect=[None, 7, 3]),
     ok("keras.layers.Activation.__call__", L("keras.layers.Activation", "relu"), S(4), expect=[None, 4]),
     ok("keras.layers.Flatten.__call__", L("keras.layers.Flatten"), S(7, 7, 64), expect=[None, 3136]),
@@ -332,13 +333,13 @@ EXAMPLES = [
     ok("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (28, 28, 1)), S(784),
        expect=[None, 28, 28, 1]),
     ok("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (-1, 2)), S(10), expect=[None, 5, 2]),
-    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (3, 3)), S(10), code="ST104"),
-    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (-1, 3)), S(10), code="ST104"),
+    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (3, 3)), S(10), code=codes.RESHAPE_SIZE),
+    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (-1, 3)), S(10), code=codes.RESHAPE_SIZE),
     ok("keras.layers.Permute.__call__", L("keras.layers.Permute", (2, 1)), S(4, 5), expect=[None, 5, 4]),
-    bad("keras.layers.Permute", (2, 3), code="ST112"),
-    bad("keras.layers.Permute", (0, 1), code="ST112"),
+    bad("keras.layers.Permute", (2, 3), code=codes.BAD_PERMUTATION),
+    bad("keras.layers.Permute", (0, 1), code=codes.BAD_PERMUTATION),
     ok("keras.layers.RepeatVector.__call__", L("keras.layers.RepeatVector", 3), S(4), expect=[None, 3, 4]),
-    bad("keras.layers.RepeatVector.__call__", L("keras.layers.RepeatVector", 3), S(4, 5), code="ST117"),
+    bad("keras.layers.RepeatVector.__call__", L("keras.layers.RepeatVector", 3), S(4, 5), code=codes.KERAS_INPUT),
     ok("keras.layers.Embedding.__call__", L("keras.layers.Embedding", 1000, 64), S(10),
        expect=[None, 10, 64]),
     ok("keras.layers.Embedding.__call__", L("keras.layers.Embedding", 100, 8, input_length=10), S(10),

@@ -15,11 +15,12 @@ Unknown loaders stay unknown.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
 # (train rows, test rows, sample shape, sample dtype, label shape)
 _DATASETS = {
@@ -144,7 +145,7 @@ def from_tensor_slices(ctx: OpContext, tensors, name=None):
     known = [d for d in firsts if d.known]
     for dim in known[1:]:
         if dim.value != known[0].value:
-            ctx.fail("ST108", f"Dimensions {known[0].value} and {dim.value} are not compatible",
+            ctx.fail(codes.CONCAT_DIM, f"Dimensions {known[0].value} and {dim.value} are not compatible",
                      _leaves(structure))
             return UNKNOWN
     if any(t.shape.dims is None or not t.shape.dims for t in _leaves(structure)):
@@ -375,8 +376,8 @@ EXAMPLES = [
     ok("keras.utils.to_categorical", A(None), expect=[None, None]),
     ok("keras.utils.pad_sequences", A(25000), maxlen=200, expect=[25000, 200]),
     ok("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(8))),
-    bad("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(10)), code="ST108"),
-    bad("tf.data.Dataset.from_tensor_slices", DictVal([(Const("a"), T(8, 3)), (Const("b"), T(9))]), code="ST108"),
+    bad("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(10)), code=codes.CONCAT_DIM),
+    bad("tf.data.Dataset.from_tensor_slices", DictVal([(Const("a"), T(8, 3)), (Const("b"), T(9))]), code=codes.CONCAT_DIM),
     ok("tf.data.Dataset.batch", _ds(T(3), T()), 32),
     ok("tf.data.Dataset.shuffle", _ds(T(None, 3)), 100),
 ]

@@ -22,11 +22,12 @@ A user-defined loss is analysed on the target and output shapes.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import kshape, tf_dims
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import ApiRef, BoundMethod, Const, Function, Obj, Tensor, Value
+from shapetracer.domain.values import ApiRef, BoundMethod, Const, Function, Obj, Tensor, Value
 
 CATEGORICAL = {"categorical_crossentropy", "categorical_focal_crossentropy"}
 BINARY = {"binary_crossentropy", "binary_focal_crossentropy"}
@@ -93,7 +94,7 @@ def squeeze_or_expand(target: list[Dim], output: list[Dim]) -> tuple[list[Dim], 
 
 
 def check_loss(ctx: OpContext, loss: Value, target: Tensor, output: Tensor, wrapped: bool = True,
-               step_batch: Dim | None = None, code: str = "ST118") -> bool:
+               step_batch: Dim | None = None, code: str = codes.KERAS_TARGET) -> bool:
     """Does ``target`` fit ``output`` under ``loss``?  False after reporting a failure.
 
     ``wrapped``: the loss runs inside Keras' wrapper (compile, loss objects),
@@ -183,7 +184,7 @@ def _loss_class(class_name: str):
         target, output = ctx.tensor(y_true), ctx.tensor(y_pred)
         if target is None or output is None:
             return ctx.unknown_tensor()
-        if not check_loss(ctx, self, target, output, code="ST109"):
+        if not check_loss(ctx, self, target, output, code=codes.LABELS_LOGITS):
             return ctx.unknown_tensor()
         return ctx.result([], "float32", label=f"{snake(class_name)} gives")
 
@@ -204,7 +205,7 @@ def loss_function(ctx: OpContext, y_true, y_pred, *args, **kwargs):
     if target is None or output is None or output.shape.dims is None:
         return ctx.unknown_tensor()
     name, _ = loss_name(ApiRef(ctx.api))
-    if not check_loss(ctx, ApiRef(ctx.api), target, output, wrapped=name in ELEMENTWISE, code="ST109"):
+    if not check_loss(ctx, ApiRef(ctx.api), target, output, wrapped=name in ELEMENTWISE, code=codes.LABELS_LOGITS):
         return ctx.unknown_tensor()
     return ctx.result(list(output.shape.dims[:-1]), "float32", label=f"{ctx.display} gives")
 
@@ -217,19 +218,19 @@ EXAMPLES = [
     ok("keras.losses.CategoricalCrossentropy.__call__", _obj("CategoricalCrossentropy"), T(8, 10), T(8, 10),
        expect=[]),
     bad("keras.losses.CategoricalCrossentropy.__call__", _obj("CategoricalCrossentropy"), T(8, 1), T(8, 10),
-        code="ST109"),
+        code=codes.LABELS_LOGITS),
     bad("keras.losses.CategoricalCrossentropy.__call__", _obj("CategoricalCrossentropy"), T(8), T(8, 10),
-        code="ST109"),
+        code=codes.LABELS_LOGITS),
     ok("keras.losses.SparseCategoricalCrossentropy.__call__", _obj("SparseCategoricalCrossentropy"), T(8), T(8, 10)),
     ok("keras.losses.SparseCategoricalCrossentropy.__call__", _obj("SparseCategoricalCrossentropy"), T(8, 1),
        T(8, 10)),
     bad("keras.losses.SparseCategoricalCrossentropy.__call__", _obj("SparseCategoricalCrossentropy"), T(8, 10),
-        T(8, 10), code="ST109"),
+        T(8, 10), code=codes.LABELS_LOGITS),
     ok("keras.losses.BinaryCrossentropy.__call__", _obj("BinaryCrossentropy"), T(8), T(8, 1)),
-    bad("keras.losses.BinaryCrossentropy.__call__", _obj("BinaryCrossentropy"), T(8, 2), T(8, 1), code="ST109"),
+    bad("keras.losses.BinaryCrossentropy.__call__", _obj("BinaryCrossentropy"), T(8, 2), T(8, 1), code=codes.LABELS_LOGITS),
     ok("keras.losses.MeanSquaredError.__call__", _obj("MeanSquaredError"), T(8, 1), T(8, 10)),
-    bad("keras.losses.MeanSquaredError.__call__", _obj("MeanSquaredError"), T(None, 5), T(None, 10), code="ST109"),
+    bad("keras.losses.MeanSquaredError.__call__", _obj("MeanSquaredError"), T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
     ok("keras.losses.categorical_crossentropy", T(None, 10), T(None, 10), expect=[None]),
-    bad("keras.losses.categorical_crossentropy", T(None, 1), T(None, 10), code="ST109"),
+    bad("keras.losses.categorical_crossentropy", T(None, 1), T(None, 10), code=codes.LABELS_LOGITS),
     ok("keras.losses.mse", T(None, 3), T(None, 3), expect=[None]),
 ]

@@ -14,14 +14,15 @@ needs the contracted axes equal: "Incompatible input shapes: axis values 4
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
 from shapetracer.constraints._keras import (
     L, S, apply_layer, attr, involved_for, kdims, kshape, layer_call, new_layer, result,
 )
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, Tensor
+from shapetracer.domain.values import UNKNOWN, Tensor
 
 ELEMENTWISE = ["Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum"]
 
@@ -29,11 +30,11 @@ ELEMENTWISE = ["Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum"]
 def _list_required(ctx: OpContext, layer, x, what: str = "A merge layer") -> list[Tensor] | None:
     """Merges take a list; one tensor fails the way Keras words it."""
     if isinstance(x, Tensor):
-        ctx.fail("ST117", f"{what} should be called on a list of inputs. Received: input_shape={kshape(x.shape)} "
+        ctx.fail(codes.KERAS_INPUT, f"{what} should be called on a list of inputs. Received: input_shape={kshape(x.shape)} "
                           "(not a list of shapes)", involved_for(layer, x))
         return None
     if not x:
-        ctx.fail("ST117", f"{what} should be called on a list of at least 1 input. Received 0 inputs. "
+        ctx.fail(codes.KERAS_INPUT, f"{what} should be called on a list of at least 1 input. Received 0 inputs. "
                           "Full input_shape received: []", involved_for(layer))
         return None
     return x
@@ -67,7 +68,7 @@ def _broadcast(ctx: OpContext, layer, first: list[Dim], second: list[Dim], xs: l
         elif b.known and b.value == 1:
             out.append(a)
         elif a.known and b.known and a.value != b.value:
-            ctx.fail("ST103", f"Inputs have incompatible shapes. Received shapes {kdims(first)} and "
+            ctx.fail(codes.BROADCAST, f"Inputs have incompatible shapes. Received shapes {kdims(first)} and "
                               f"{kdims(second)}", involved_for(layer, *xs))
             return None
         else:
@@ -80,12 +81,12 @@ def _elementwise_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
     if xs is None:
         return ctx.unknown_tensor()
     if layer.type_name.endswith("Subtract") and len(xs) != 2:
-        ctx.fail("ST117", f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
+        ctx.fail(codes.KERAS_INPUT, f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
                           f"input_shape={_shapes_text(xs)}", involved_for(layer, *xs))
         return ctx.unknown_tensor(xs[0].dtype)
     batches = {t.shape.dims[0].value for t in xs if t.shape.rank and t.shape.dims[0].known}
     if len(batches) > 1:
-        ctx.fail("ST103", f"Cannot merge tensors with different batch sizes. Received tensors with shapes "
+        ctx.fail(codes.BROADCAST, f"Cannot merge tensors with different batch sizes. Received tensors with shapes "
                           f"{_shapes_text(xs)}", involved_for(layer, *xs))
         return ctx.unknown_tensor(xs[0].dtype)
     shape: list[Dim] | None = list(xs[0].shape.dims[1:])
@@ -124,7 +125,7 @@ def concatenate_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
                f"Received: input_shape={_shapes_text(xs)}")
     rank = xs[0].shape.rank
     if any(t.shape.rank != rank for t in xs):
-        ctx.fail("ST108", message, involved_for(layer, *xs))
+        ctx.fail(codes.CONCAT_DIM, message, involved_for(layer, *xs))
         return ctx.unknown_tensor(xs[0].dtype)
     where = normalize_axis(axis, rank)
     if where is None:
@@ -140,7 +141,7 @@ def concatenate_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
             continue
         known = {d.value for d in column if d.known}
         if len(known) > 1:
-            ctx.fail("ST108", message, involved_for(layer, *xs))
+            ctx.fail(codes.CONCAT_DIM, message, involved_for(layer, *xs))
             return ctx.unknown_tensor(xs[0].dtype)
         out.append(next((d for d in column if d.known), column[0]))
     return result(ctx, layer, out, xs[0].dtype)
@@ -159,7 +160,7 @@ def dot_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
     """A batched dot product over one axis of each input."""
     if isinstance(x, Tensor) or len(x) != 2:
         shapes = kshape(x.shape) if isinstance(x, Tensor) else _shapes_text(x)
-        ctx.fail("ST117", f"A `Dot` layer should be called on a list of 2 inputs. Received: input_shape={shapes}",
+        ctx.fail(codes.KERAS_INPUT, f"A `Dot` layer should be called on a list of 2 inputs. Received: input_shape={shapes}",
                  involved_for(layer))
         return ctx.unknown_tensor()
     a, b = x
@@ -174,7 +175,7 @@ def dot_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
         return ctx.unknown_tensor(a.dtype)
     left, right = a.shape.dims[pair[0]], b.shape.dims[pair[1]]
     if left.known and right.known and left.value != right.value:
-        ctx.fail("ST101", f"Incompatible input shapes: axis values {left.value} (at axis {pair[0]}) != "
+        ctx.fail(codes.MATMUL_DIM, f"Incompatible input shapes: axis values {left.value} (at axis {pair[0]}) != "
                           f"{right.value} (at axis {pair[1]}). Full input shapes: {kshape(a.shape)}, "
                           f"{kshape(b.shape)}", involved_for(layer, a, b))
         return ctx.unknown_tensor(a.dtype)
@@ -221,25 +222,25 @@ EXAMPLES = [
     ok("keras.layers.Add.__call__", L("keras.layers.Add"), [S(4), S(3, 4)], expect=[None, 3, 4]),
     ok("keras.layers.Maximum.__call__", L("keras.layers.Maximum"), [S(3, 4), S(1, 4)],
        expect=[None, 3, 4]),
-    bad("keras.layers.Add.__call__", L("keras.layers.Add"), [S(4), S(5)], code="ST103"),
+    bad("keras.layers.Add.__call__", L("keras.layers.Add"), [S(4), S(5)], code=codes.BROADCAST),
     bad("keras.layers.Multiply.__call__", L("keras.layers.Multiply"), [S(3, 4), S(2, 4)],
-        code="ST103"),
+        code=codes.BROADCAST),
     bad("keras.layers.Subtract.__call__", L("keras.layers.Subtract"), [S(4), S(4), S(4)],
-        code="ST117"),
-    bad("keras.layers.Add.__call__", L("keras.layers.Add"), S(4), code="ST117"),
+        code=codes.KERAS_INPUT),
+    bad("keras.layers.Add.__call__", L("keras.layers.Add"), S(4), code=codes.KERAS_INPUT),
     ok("keras.layers.add", [S(4), S(4)], expect=[None, 4]),
-    bad("keras.layers.average", [S(4), S(5)], code="ST103"),
+    bad("keras.layers.average", [S(4), S(5)], code=codes.BROADCAST),
     ok("keras.layers.Concatenate.__call__", L("keras.layers.Concatenate"), [S(4, 3), S(4, 2)],
        expect=[None, 4, 5]),
     ok("keras.layers.Concatenate.__call__", L("keras.layers.Concatenate", axis=1), [S(3, 4), S(2, 4)],
        expect=[None, 5, 4]),
     ok("keras.layers.concatenate", [S(4, 3), S(4, 2)], expect=[None, 4, 5]),
     bad("keras.layers.Concatenate.__call__", L("keras.layers.Concatenate"), [S(4), S(5, 2)],
-        code="ST108"),
-    bad("keras.layers.concatenate", [S(4, 3), S(5, 2)], axis=-1, code="ST108"),
+        code=codes.CONCAT_DIM),
+    bad("keras.layers.concatenate", [S(4, 3), S(5, 2)], axis=-1, code=codes.CONCAT_DIM),
     ok("keras.layers.Dot.__call__", L("keras.layers.Dot", axes=1), [S(4), S(4)], expect=[None, 1]),
     ok("keras.layers.Dot.__call__", L("keras.layers.Dot", axes=(2, 2)), [S(3, 4), S(5, 4)],
        expect=[None, 3, 5]),
     ok("keras.layers.dot", [S(3, 4), S(5, 4)], axes=(2, 2), expect=[None, 3, 5]),
-    bad("keras.layers.Dot.__call__", L("keras.layers.Dot", axes=1), [S(4), S(5)], code="ST101"),
+    bad("keras.layers.Dot.__call__", L("keras.layers.Dot", axes=1), [S(4), S(5)], code=codes.MATMUL_DIM),
 ]

@@ -26,15 +26,16 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
+from shapetracer.domain import codes
 from shapetracer.constraints import keras_conv, keras_core, keras_rnn
 from shapetracer.constraints._keras import (
     L, Node, S, apply_layer, labelled, auto_name, flat_tensors, in_data_mode, input_name, involved_for, is_symbolic,
     kdims, kshape, layer_name, node_of, record_node, register_input, state_of, symbolic_mode,
 )
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import SITE, ExampleHost, T, bad, ok
 from shapetracer.constraints.spec import OpContext, call_spec, op, SPECS
-from shapetracer.frontend.values import (
+from shapetracer.domain.values import (
     NONE, UNKNOWN, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal, Tensor, Value,
 )
 
@@ -432,7 +433,7 @@ def _input_spec_ok(ctx: OpContext, model: Obj, index: int, ref: Tensor, x: Tenso
     for want, got in zip(spec, found):
         if want is not None and want.known and got.known and want.value != got.value:
             name = input_name(ref) or "input_layer"
-            ctx.fail("ST117", f"Input {index} with name '{name}' of layer '{layer_name(model)}' is incompatible "
+            ctx.fail(codes.KERAS_INPUT, f"Input {index} with name '{name}' of layer '{layer_name(model)}' is incompatible "
                               f"with the layer: expected shape={kdims(expected)}, found shape={kdims(found)}",
                      involved_for(model, x) + [ref])
             return False
@@ -450,7 +451,7 @@ def _adjust_rank(ctx: OpContext, model: Value, ref: Tensor, x: Tensor) -> Tensor
     if x.shape.rank == ref.shape.rank - 1 and ref_last is not None and ref_last.known and ref_last.value == 1:
         return Tensor(Shape(list(x.shape.dims) + [Dim(1)]), x.dtype, x.kind, x.origin)
     expected = kdims([None] + list(ref.shape.dims[1:]))
-    ctx.fail("ST117", f"Invalid input shape for input Tensor(shape={kshape(x.shape)}) with name "
+    ctx.fail(codes.KERAS_INPUT, f"Invalid input shape for input Tensor(shape={kshape(x.shape)}) with name "
                       f"'{input_name(ref) or 'keras_tensor'}'. Expected shape {expected}, but input has "
                       f"incompatible shape {kshape(x.shape)}", involved_for(model, x) + [ref])
     return None
@@ -587,19 +588,19 @@ EXAMPLES = [
     ok("keras.Sequential", [S(28, 28, 1), L("keras.layers.Conv2D", 8, 3), L("keras.layers.Flatten"),
                             L("keras.layers.Dense", 10)]),
     ok("keras.Sequential", [L("keras.layers.Dense", 8), L("keras.layers.Dense", 4)]),
-    bad("keras.Sequential", [S(10, 5), L("keras.layers.LSTM", 8), L("keras.layers.LSTM", 4)], code="ST119"),
-    bad("keras.Sequential", [L("keras.layers.Conv2D", 8, 3, input_shape=(28, 28))], code="ST117"),
+    bad("keras.Sequential", [S(10, 5), L("keras.layers.LSTM", 8), L("keras.layers.LSTM", 4)], code=codes.RNN_INPUT),
+    bad("keras.Sequential", [L("keras.layers.Conv2D", 8, 3, input_shape=(28, 28))], code=codes.KERAS_INPUT),
     bad("keras.Sequential", [S(784), L("keras.layers.Dense", 10), L("keras.layers.Reshape", (28, 28))],
-        code="ST104"),
+        code=codes.RESHAPE_SIZE),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784),
        expect=[None, 10]),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
        expect=[None, 10]),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10)), T(None, 5, 6), expect=[None, 5, 10]),
     bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(28, 28),
-        code="ST117"),
+        code=codes.KERAS_INPUT),
     bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100),
-        code="ST117"),
+        code=codes.KERAS_INPUT),
     bad("keras.Sequential.__call__", _model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28, 28, 3),
-        code="ST117"),
+        code=codes.KERAS_INPUT),
 ]

@@ -13,12 +13,13 @@ rank fails in build with Python's "tuple index out of range".
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
     InputSpec, L, S, attr, build_spec, involved_for, layer_call, new_layer, state_of,
 )
 from shapetracer.constraints.examples import bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Tensor
+from shapetracer.domain.values import Tensor
 
 
 @op("keras.layers.BatchNormalization")
@@ -50,7 +51,7 @@ def _axes(ctx: OpContext, layer, x: Tensor) -> list[int] | None:
     rank = x.shape.rank
     for axis in axes:
         if not -rank <= axis < rank:
-            ctx.fail("ST107", f"tuple index out of range (axis={axis} for an input of rank {rank})",
+            ctx.fail(codes.AXIS_RANGE, f"tuple index out of range (axis={axis} for an input of rank {rank})",
                      involved_for(layer, x))
             return None
     return axes
@@ -87,15 +88,15 @@ EXAMPLES = [
     ok("keras.layers.BatchNormalization.__call__", L("keras.layers.BatchNormalization", axis=1),
        S(3, 8, 8), expect=[None, 3, 8, 8]),
     bad("keras.layers.BatchNormalization.__call__", L("keras.layers.BatchNormalization", built=(None, 4)),
-        S(5), code="ST117"),
+        S(5), code=codes.KERAS_INPUT),
     bad("keras.layers.BatchNormalization.__call__", L("keras.layers.BatchNormalization", built=(None, 4)),
-        S(3, 4), code="ST117"),
+        S(3, 4), code=codes.KERAS_INPUT),
     bad("keras.layers.BatchNormalization.__call__", L("keras.layers.BatchNormalization", axis=3), S(4),
-        code="ST107"),
+        code=codes.AXIS_RANGE),
     ok("keras.layers.LayerNormalization.__call__", L("keras.layers.LayerNormalization"), S(10, 64),
        expect=[None, 10, 64]),
     ok("keras.layers.LayerNormalization.__call__", L("keras.layers.LayerNormalization", built=(None, 4)),
        S(5), expect=[None, 5]),
     bad("keras.layers.LayerNormalization.__call__", L("keras.layers.LayerNormalization", axis=3), S(4),
-        code="ST107"),
+        code=codes.AXIS_RANGE),
 ]

@@ -13,14 +13,15 @@ as 1 with ``keepdims=True``).
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
     InputSpec, L, S, attr, channels_last, int_tuple, layer_call, new_layer, padding_of, result, window_fits,
     window_length,
 )
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Tensor
+from shapetracer.domain.values import Tensor
 
 _RANKS = {"1D": 1, "2D": 2, "3D": 3}
 _DEFAULT_POOL = {1: 2, 2: (2, 2), 3: (2, 2, 2)}
@@ -106,9 +107,9 @@ EXAMPLES = [
        expect=[None, 4, 4, 4, 2]),
     ok("keras.layers.MaxPooling2D.__call__",
        L("keras.layers.MaxPool2D", 2, data_format="channels_first"), S(3, 8, 8), expect=[None, 3, 4, 4]),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), S(3, 3, 8), code="ST106"),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(7, 8), code="ST117"),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), A(2, 3, 3, 8), code="ST106"),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), S(3, 3, 8), code=codes.NEGATIVE_DIM),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(7, 8), code=codes.KERAS_INPUT),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), A(2, 3, 3, 8), code=codes.NEGATIVE_DIM),
     ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(7, 7, 8),
        expect=[None, 8]),
     ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D", keepdims=True),
@@ -116,5 +117,5 @@ EXAMPLES = [
     ok("keras.layers.GlobalMaxPooling1D.__call__", L("keras.layers.GlobalMaxPooling1D"), S(5, 7),
        expect=[None, 7]),
     bad("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(7, 8),
-        code="ST117"),
+        code=codes.KERAS_INPUT),
 ]

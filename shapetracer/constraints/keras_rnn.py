@@ -17,14 +17,15 @@ dimensions, received: (None, 4)").
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
     InputSpec, L, S, apply_layer, attr, involved_for, kshape, layer_call, layer_name, new_layer, register_input,
     result, state_of, tf_dims,
 )
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Obj, Seq, Tensor, Value
 
 # Kernel width per unit: the gates each cell computes from its input.
 _GATES = {"LSTM": 4, "GRU": 3, "SimpleRNN": 1}
@@ -132,7 +133,7 @@ def _features_match(ctx: OpContext, layer: Obj, x: Tensor, data: bool, gates: in
         return True
     kind = layer.type_name.rsplit(".", 1)[-1].lower()
     width = f"{gates * units.value}" if units is not None and units.known else "?"
-    ctx.fail("ST119", f"Dimensions must be equal, but are {features.value} and {built.value} for "
+    ctx.fail(codes.RNN_INPUT, f"Dimensions must be equal, but are {features.value} and {built.value} for "
                       f"'{layer_name(layer)}/{kind}_cell/MatMul' with input shapes: "
                       f"{tf_dims([x.shape.dims[0], features])}, [{built.value},{width}]",
              involved_for(layer, x))
@@ -140,7 +141,7 @@ def _features_match(ctx: OpContext, layer: Obj, x: Tensor, data: bool, gates: in
 
 
 for _kind in _GATES:
-    layer_call(f"keras.layers.{_kind}", InputSpec(ndim=3), code="ST119")(_recurrent_call)
+    layer_call(f"keras.layers.{_kind}", InputSpec(ndim=3), code=codes.RNN_INPUT)(_recurrent_call)
 
 
 def _last_cell(value: Value) -> tuple[Value, int]:
@@ -156,7 +157,7 @@ def _cell_kind(cell: Value) -> str:
     return cell.type_name.rsplit(".", 1)[-1][:-len("Cell")] if isinstance(cell, Obj) else ""
 
 
-@layer_call("keras.layers.RNN", InputSpec(min_ndim=3), code="ST119")
+@layer_call("keras.layers.RNN", InputSpec(min_ndim=3), code=codes.RNN_INPUT)
 def rnn_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     cell, states = _last_cell(attr(layer, "cell"))
     units = ctx.dim(cell.attrs.get("units")) if isinstance(cell, Obj) else None
@@ -172,7 +173,7 @@ def bidirectional(ctx: OpContext, layer, merge_mode="concat", weights=None, back
                                                          "backward_layer": backward_layer}, kwargs)
 
 
-@layer_call("keras.layers.Bidirectional", InputSpec(ndim=3), code="ST119")
+@layer_call("keras.layers.Bidirectional", InputSpec(ndim=3), code=codes.RNN_INPUT)
 def bidirectional_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """Runs the layer both ways; ``concat`` doubles the feature axis, None returns both."""
     inner = attr(layer, "layer")
@@ -216,7 +217,7 @@ def time_distributed(ctx: OpContext, layer, **kwargs):
 def time_distributed_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """The wrapped layer sees ``(batch,) + shape[2:]``; the time axis is put back."""
     if x.shape.rank < 3:
-        ctx.fail("ST117", "`TimeDistributed` Layer should be passed an `input_shape` with at least 3 dimensions, "
+        ctx.fail(codes.KERAS_INPUT, "`TimeDistributed` Layer should be passed an `input_shape` with at least 3 dimensions, "
                           f"received: {kshape(x.shape)}", involved_for(layer, x))
         return ctx.unknown_tensor(x.dtype)
     step = Tensor(Shape([x.shape.dims[0]] + list(x.shape.dims[2:])), x.dtype, x.kind, x.origin)
@@ -236,10 +237,10 @@ EXAMPLES = [
     ok("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3, return_sequences=True), S(None, 4),
        expect=[None, None, 3]),
     ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 2, built=(None, 3, 4)), S(3, 5), expect=[None, 2]),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(10), code="ST119"),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(3, 4, 5), code="ST119"),
-    bad("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3), S(4), code="ST119"),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8, built=(None, 10, 5)), A(4, 10, 6), code="ST119"),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(10), code=codes.RNN_INPUT),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(3, 4, 5), code=codes.RNN_INPUT),
+    bad("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3), S(4), code=codes.RNN_INPUT),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8, built=(None, 10, 5)), A(4, 10, 6), code=codes.RNN_INPUT),
     ok("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.LSTMCell", 5)), S(3, 4),
        expect=[None, 5]),
     ok("keras.layers.Bidirectional.__call__",
@@ -248,12 +249,12 @@ EXAMPLES = [
     ok("keras.layers.Bidirectional.__call__", L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2),
                                                 merge_mode="sum"), S(3, 4), expect=[None, 2]),
     bad("keras.layers.Bidirectional.__call__", L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2)),
-        S(4), code="ST119"),
+        S(4), code=codes.RNN_INPUT),
     ok("keras.layers.TimeDistributed.__call__", L("keras.layers.TimeDistributed", L("keras.layers.Dense", 3)),
        S(5, 4), expect=[None, 5, 3]),
     ok("keras.layers.TimeDistributed.__call__",
        L("keras.layers.TimeDistributed", L("keras.layers.Conv2D", 3, 3)), S(5, 8, 8, 1),
        expect=[None, 5, 6, 6, 3]),
     bad("keras.layers.TimeDistributed.__call__", L("keras.layers.TimeDistributed", L("keras.layers.Dense", 3)),
-        S(4), code="ST117"),
+        S(4), code=codes.KERAS_INPUT),
 ]

@@ -17,13 +17,14 @@ element shapes.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._keras import L, data_mode, flat_tensors, labelled
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import SITE, A, ExampleHost, bad, ok
 from shapetracer.constraints.keras_losses import check_loss
 from shapetracer.constraints.keras_models import ModelState, call_model, model_state, output_names
 from shapetracer.constraints.spec import SPECS, OpContext, call_spec, op
-from shapetracer.frontend.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
 _BASES = ("keras.Model", "keras.Sequential")
 
@@ -68,7 +69,7 @@ def _same_cardinality(ctx: OpContext, inputs: Value, targets: Value) -> bool:
         return True
     sizes = (f"'x' sizes: {', '.join(str(d) for d in x_rows)}"
              + (f" 'y' sizes: {', '.join(str(d) for d in y_rows)}" if y_rows else ""))
-    ctx.fail("ST118", "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples. "
+    ctx.fail(codes.KERAS_TARGET, "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples. "
                       + sizes, flat_tensors(inputs) + flat_tensors(targets))
     return False
 
@@ -298,20 +299,20 @@ EXAMPLES = [
     ok("keras.Sequential.fit", _mlp("binary_crossentropy", 1), A(64, 784), A(64)),
     ok("keras.Sequential.fit", _mlp("mse", 1), A(64, 784), A(64, 1), validation_data=(A(8, 784), A(8, 1))),
     ok("keras.Sequential.fit", _mlp("mse"), A(64, 784, 1), A(64, 10)),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 1), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 5), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64, 10), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("mse"), A(64, 784), A(64, 5), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("mse"), A(8, 784), A(8), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(10, 64), code="ST118"),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 28, 28), A(64, 10), code="ST117"),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 1), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 5), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64, 10), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("mse"), A(64, 784), A(64, 5), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("mse"), A(8, 784), A(8), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(10, 64), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 28, 28), A(64, 10), code=codes.KERAS_INPUT),
     bad("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64),
-        validation_data=(A(8, 784), A(8, 10)), code="ST118"),
+        validation_data=(A(8, 784), A(8, 10)), code=codes.KERAS_TARGET),
     ok("keras.Sequential.predict", _mlp("mse"), A(5, 784), expect=[5, 10]),
-    bad("keras.Sequential.predict", _mlp("mse"), A(5, 100), code="ST117"),
-    bad("keras.Sequential.evaluate", _mlp("categorical_crossentropy"), A(64, 784), A(64), code="ST118"),
-    bad("keras.Sequential.train_on_batch", _mlp("mse"), A(4, 28, 28), A(4, 10), code="ST117"),
+    bad("keras.Sequential.predict", _mlp("mse"), A(5, 100), code=codes.KERAS_INPUT),
+    bad("keras.Sequential.evaluate", _mlp("categorical_crossentropy"), A(64, 784), A(64), code=codes.KERAS_TARGET),
+    bad("keras.Sequential.train_on_batch", _mlp("mse"), A(4, 28, 28), A(4, 10), code=codes.KERAS_INPUT),
     ok("keras.Sequential.predict_on_batch", _mlp("mse"), A(4, 784), expect=[4, 10]),
 ]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.layers_v1 import (
     P, batch_norm_layer, conv_layer, conv_transpose_layer, dense_layer, flatten_layer, ntuple, pool_layer,
@@ -38,9 +39,9 @@ def _channels_first(ctx: OpContext, data_format: Any, allowed: tuple[str | None,
             return None
     if text not in allowed:
         if None in allowed:
-            ctx.fail("ST130", f"{ctx.display}: Invalid data_format: {text!r}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid data_format: {text!r}")
         else:
-            ctx.fail("ST130", f"{ctx.display}: data_format has to be either "
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: data_format has to be either "
                      f"{' or '.join(a for a in allowed if a)}.")
         return None
     return bool(text) and text.startswith("NC")
@@ -54,10 +55,10 @@ def _convolution(ctx: OpContext, inputs, num_outputs, kernel_size, stride, paddi
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     rank = x.shape.rank
     if conv_dims is not None and rank != conv_dims + 2:
-        ctx.fail("ST102", f"{ctx.display}: Convolution expects input with rank {conv_dims + 2}, got {rank}", [x])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Convolution expects input with rank {conv_dims + 2}, got {rank}", [x])
         return ctx.unknown_tensor(x.dtype)
     if rank not in (3, 4, 5):
-        ctx.fail("ST102", f"{ctx.display}: Convolution not supported for input with rank {rank}", [x])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Convolution not supported for input with rank {rank}", [x])
         return ctx.unknown_tensor(x.dtype)
     n = rank - 2
     kernel = ntuple(ctx, kernel_size, n, "kernel_size")
@@ -161,8 +162,8 @@ def batch_norm(ctx: OpContext, inputs, decay=0.999, center=True, scale=False, ep
 EXAMPLES = [
     ok("tf.contrib.layers.fully_connected", T(None, 3136), 1024, expect=[None, 1024]),
     ok("tf.contrib.slim.fully_connected", T(None, 4, 5), 7, expect=[None, 4, 7]),
-    bad("tf.contrib.layers.fully_connected", P(None, None), 10, code="ST120"),
-    bad("tf.contrib.layers.fully_connected", T(10), 10, code="ST117"),
+    bad("tf.contrib.layers.fully_connected", P(None, None), 10, code=codes.UNDEFINED_DIM),
+    bad("tf.contrib.layers.fully_connected", T(10), 10, code=codes.KERAS_INPUT),
     ok("tf.contrib.layers.conv2d", T(None, 28, 28, 1), 32, 5, expect=[None, 28, 28, 32]),
     ok("tf.contrib.layers.conv2d", T(None, 28, 28, 1), 32, [5, 5], padding="VALID", expect=[None, 24, 24, 32]),
     ok("tf.contrib.slim.conv2d", T(None, 28, 28, 1), 32, 3, stride=2, expect=[None, 14, 14, 32]),
@@ -170,37 +171,37 @@ EXAMPLES = [
        expect=[None, 8, 26, 26]),
     ok("tf.contrib.layers.convolution", T(None, 100, 8), 16, 3, padding="VALID", expect=[None, 98, 16]),
     ok("tf.contrib.layers.convolution", T(None, 9, 9, 9, 1), 4, 3, expect=[None, 9, 9, 9, 4]),
-    bad("tf.contrib.layers.convolution", T(1, 2, 3, 4, 5, 6), 4, 3, code="ST102"),
-    bad("tf.contrib.layers.convolution", T(None, 28, 28, 1), 4, 3, conv_dims=3, code="ST102"),
+    bad("tf.contrib.layers.convolution", T(1, 2, 3, 4, 5, 6), 4, 3, code=codes.RANK_MISMATCH),
+    bad("tf.contrib.layers.convolution", T(None, 28, 28, 1), 4, 3, conv_dims=3, code=codes.RANK_MISMATCH),
     ok("tf.contrib.layers.conv1d", T(None, 100, 8), 16, 3, stride=2, expect=[None, 50, 16]),
-    bad("tf.contrib.layers.conv1d", T(None, 28, 28, 8), 16, 3, code="ST102"),
+    bad("tf.contrib.layers.conv1d", T(None, 28, 28, 8), 16, 3, code=codes.RANK_MISMATCH),
     ok("tf.contrib.slim.conv3d", T(None, 9, 9, 9, 1), 4, 3, padding="VALID", expect=[None, 7, 7, 7, 4]),
-    bad("tf.contrib.layers.conv3d", T(None, 9, 9, 1), 4, 3, code="ST102"),
-    bad("tf.contrib.layers.conv2d", T(None, 28, 28), 32, 5, code="ST102"),
-    bad("tf.contrib.layers.conv2d", T(None, 3, 3, 1), 32, 5, padding="VALID", code="ST106"),
-    bad("tf.contrib.layers.conv2d", T(None, 28, 28, 1), 32, 5, data_format="channels_last", code="ST130"),
-    bad("tf.contrib.layers.conv2d", P(None, 28, 28, None), 32, 5, code="ST120"),
+    bad("tf.contrib.layers.conv3d", T(None, 9, 9, 1), 4, 3, code=codes.RANK_MISMATCH),
+    bad("tf.contrib.layers.conv2d", T(None, 28, 28), 32, 5, code=codes.RANK_MISMATCH),
+    bad("tf.contrib.layers.conv2d", T(None, 3, 3, 1), 32, 5, padding="VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.contrib.layers.conv2d", T(None, 28, 28, 1), 32, 5, data_format="channels_last", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.contrib.layers.conv2d", P(None, 28, 28, None), 32, 5, code=codes.UNDEFINED_DIM),
     ok("tf.contrib.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, stride=2, expect=[None, 14, 14, 32]),
-    bad("tf.contrib.layers.conv2d_transpose", T(7, 7, 64), 32, 5, code="ST117"),
+    bad("tf.contrib.layers.conv2d_transpose", T(7, 7, 64), 32, 5, code=codes.KERAS_INPUT),
     ok("tf.contrib.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 3, stride=2, padding="VALID",
        expect=[None, 15, 15, 32]),
-    bad("tf.contrib.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code="ST120"),
-    bad("tf.contrib.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, data_format="NWC", code="ST130"),
+    bad("tf.contrib.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code=codes.UNDEFINED_DIM),
+    bad("tf.contrib.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, data_format="NWC", code=codes.SHAPE_REQUIREMENT),
     ok("tf.contrib.layers.max_pool2d", T(None, 28, 28, 32), [2, 2], expect=[None, 14, 14, 32]),
     ok("tf.contrib.slim.max_pool2d", T(None, 7, 7, 32), 2, padding="SAME", expect=[None, 4, 4, 32]),
     ok("tf.contrib.layers.avg_pool2d", T(None, 8, 8, 3), 3, stride=1, expect=[None, 6, 6, 3]),
-    bad("tf.contrib.layers.max_pool2d", T(None, 1, 1, 32), [2, 2], code="ST106"),
-    bad("tf.contrib.layers.avg_pool2d", T(None, 8, 8, 3), 2, data_format="channels_last", code="ST130"),
+    bad("tf.contrib.layers.max_pool2d", T(None, 1, 1, 32), [2, 2], code=codes.NEGATIVE_DIM),
+    bad("tf.contrib.layers.avg_pool2d", T(None, 8, 8, 3), 2, data_format="channels_last", code=codes.SHAPE_REQUIREMENT),
     ok("tf.contrib.layers.avg_pool2d", T(None, 3, 8, 8), 2, data_format="NCHW", expect=[None, 3, 4, 4]),
-    bad("tf.contrib.slim.avg_pool2d", T(None, 1, 8, 3), 2, code="ST106"),
-    bad("tf.contrib.layers.max_pool2d", T(None, 28, 28), 2, code="ST117"),
+    bad("tf.contrib.slim.avg_pool2d", T(None, 1, 8, 3), 2, code=codes.NEGATIVE_DIM),
+    bad("tf.contrib.layers.max_pool2d", T(None, 28, 28), 2, code=codes.KERAS_INPUT),
     ok("tf.contrib.layers.flatten", T(None, 7, 7, 64), expect=[None, 3136]),
     ok("tf.contrib.slim.flatten", T(None, 5), expect=[None, 5]),
-    bad("tf.contrib.layers.flatten", T(), code="ST117"),
+    bad("tf.contrib.layers.flatten", T(), code=codes.KERAS_INPUT),
     ok("tf.contrib.layers.dropout", T(None, 10), 0.8, expect=[None, 10]),
     ok("tf.contrib.slim.dropout", T(None, 7, 7, 3), keep_prob=0.5, is_training=False, expect=[None, 7, 7, 3]),
     ok("tf.contrib.layers.batch_norm", T(None, 8, 8, 3), expect=[None, 8, 8, 3]),
     ok("tf.contrib.layers.batch_norm", T(None, 3, None, None), data_format="NCHW", expect=[None, 3, None, None]),
-    bad("tf.contrib.layers.batch_norm", P(None, 8, 8, None), code="ST120"),
-    bad("tf.contrib.layers.batch_norm", T(None, 8), data_format="NWC", code="ST130"),
+    bad("tf.contrib.layers.batch_norm", P(None, 8, 8, None), code=codes.UNDEFINED_DIM),
+    bad("tf.contrib.layers.batch_norm", T(None, 8), data_format="NWC", code=codes.SHAPE_REQUIREMENT),
 ]

@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, Shape, free_symbols
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Shape, free_symbols
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
 
@@ -89,7 +90,7 @@ def ntuple(ctx: OpContext, value: Any, n: int, argname: str) -> list[int] | None
         return None
     if len(items) != n:
         ints = [ctx.int(i) for i in items]
-        ctx.fail("ST122", f"{ctx.display}: The `{argname}` argument must be a tuple of {n} integers. "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: The `{argname}` argument must be a tuple of {n} integers. "
                  f"Received: {tuple(ints)}")
         return None
     ints = [ctx.int(i) for i in items]
@@ -103,10 +104,10 @@ def read_padding(ctx: OpContext, value: Any, causal_ok: bool = False) -> str | N
         return None
     padding = text.lower()
     if padding == "causal" and not causal_ok:
-        ctx.fail("ST130", f"{ctx.display}: Causal padding is only supported for `Conv1D`and `SeparableConv1D`.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Causal padding is only supported for `Conv1D`and `SeparableConv1D`.")
         return None
     if padding not in ("valid", "same", "causal"):
-        ctx.fail("ST130", f'{ctx.display}: The `padding` argument must be a list/tuple or one of "valid", '
+        ctx.fail(codes.SHAPE_REQUIREMENT, f'{ctx.display}: The `padding` argument must be a list/tuple or one of "valid", '
                  f'"same" (or "causal", only for `Conv1D). Received: {text}')
         return None
     return padding
@@ -120,7 +121,7 @@ def read_data_format(ctx: OpContext, value: Any) -> bool | None:
     if text is None:
         return None
     if text.lower() not in ("channels_first", "channels_last"):
-        ctx.fail("ST130", f'{ctx.display}: The `data_format` argument must be one of "channels_first", '
+        ctx.fail(codes.SHAPE_REQUIREMENT, f'{ctx.display}: The `data_format` argument must be one of "channels_first", '
                  f'"channels_last". Received: {text}')
         return None
     return text.lower() == "channels_first"
@@ -149,12 +150,12 @@ def window_output(ctx: OpContext, size: Dim, kernel: int | None, stride: int | N
         return ctx.fresh("d")
     span = (kernel - 1) * dilation + 1
     if keras_conv and size.known and size.value - span + 1 < 0:
-        ctx.fail("ST106", f"{ctx.display}: One of the dimensions in the output is <= 0 due to downsampling "
+        ctx.fail(codes.NEGATIVE_DIM, f"{ctx.display}: One of the dimensions in the output is <= 0 due to downsampling "
                  f"in {ctx.display}. Consider increasing the input size. Received input shape "
                  f"{[d.value if d.known else None for d in shape.dims]} which would produce output shape "
                  f"with a zero or negative value in a dimension.", [size])
         return None
-    if not ctx.require(size.ge(span), "ST106",
+    if not ctx.require(size.ge(span), codes.NEGATIVE_DIM,
                        f"{ctx.display}: Negative dimension size caused by subtracting {span} from {size} "
                        f"(input shape: {shape.tf_str()})", [size, shape]):
         return None
@@ -183,11 +184,11 @@ def dense_layer(ctx: OpContext, inputs: Any, units: Any, layer: str = "dense") -
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor()
     if x.shape.rank < 2:
-        ctx.fail("ST117", f"{ctx.display}: " + input_spec_message(layer, "min_ndim=2", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, "min_ndim=2", x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     last = x.shape.dims[-1]
     if statically_none(last):
-        ctx.fail("ST120", f"{ctx.display}: The last dimension of the inputs to a Dense layer should be defined. "
+        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: The last dimension of the inputs to a Dense layer should be defined. "
                  f"Found None. Full input shape received: {keras_shape(x.shape)}", [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(list(x.shape.dims[:-1]) + [count_dim(ctx, units)], x.dtype, label="dense gives")
@@ -201,20 +202,20 @@ def conv_layer(ctx: OpContext, inputs: Any, n: int, filters: Any, kernel: list[i
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < n + 2:
-        ctx.fail("ST117", f"{ctx.display}: " + input_spec_message(layer, f"min_ndim={n + 2}", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, f"min_ndim={n + 2}", x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     if strides is not None and 0 in strides:
-        ctx.fail("ST130", f"{ctx.display}: The argument `strides` cannot contains 0(s). Received: {tuple(strides)}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: The argument `strides` cannot contains 0(s). Received: {tuple(strides)}")
         return ctx.unknown_tensor(x.dtype)
     dilation = dilation or [1] * n
     if strides is not None and max(strides) > 1 and max(dilation) > 1:
-        ctx.fail("ST130", f"{ctx.display}: `strides > 1` not supported in conjunction with `dilation_rate > 1`. "
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: `strides > 1` not supported in conjunction with `dilation_rate > 1`. "
                  f"Received: strides={tuple(strides)} and dilation_rate={tuple(dilation)}")
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, n, channels_first)
     if statically_none(channel):
         axis = -1 if not channels_first else x.shape.rank - 1 - n
-        ctx.fail("ST120", f"{ctx.display}: The channel dimension of the inputs should be defined. The input_shape "
+        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: The channel dimension of the inputs should be defined. The input_shape "
                  f"received is {keras_shape(x.shape)}, where axis {axis} (0-based) is the channel dimension, "
                  f"which found to be `None`.", [x])
         return ctx.unknown_tensor(x.dtype)
@@ -240,7 +241,7 @@ def pool_layer(ctx: OpContext, inputs: Any, n: int, pool_size: Any, strides: Any
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank != n + 2:
-        ctx.fail("ST117", f"{ctx.display}: " + input_spec_message(layer, f"ndim={n + 2}", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, f"ndim={n + 2}", x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, n, channels_first)
     out = []
@@ -271,7 +272,7 @@ def flatten_layer(ctx: OpContext, inputs: Any, layer: str = "flatten") -> Tensor
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < 1:
-        ctx.fail("ST117", f"{ctx.display}: " + input_spec_message(layer, "min_ndim=1", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, "min_ndim=1", x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(flatten_dims(ctx, x), x.dtype, label="flattened to")
 
@@ -285,11 +286,11 @@ def batch_norm_layer(ctx: OpContext, inputs: Any, axis: Any) -> Tensor:
     rank = x.shape.rank
     normalised = tuple(a + rank if a < 0 else a for a in axes)
     if any(a < 0 or a >= rank for a in normalised):
-        ctx.fail("ST107", f"{ctx.display}: Invalid value for `axis` argument. Expected 0 <= axis < inputs.rank "
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Invalid value for `axis` argument. Expected 0 <= axis < inputs.rank "
                  f"(with inputs.rank={rank}). Received: axis={normalised}", [x])
         return ctx.unknown_tensor(x.dtype)
     if any(statically_none(x.shape.dims[a]) for a in normalised):
-        ctx.fail("ST120", f"{ctx.display}: Input has undefined `axis` dimension. Received input with shape "
+        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: Input has undefined `axis` dimension. Received input with shape "
                  f"{keras_shape(x.shape)} and axis={normalised}", [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.same_shape(x)
@@ -303,15 +304,15 @@ def conv_transpose_layer(ctx: OpContext, inputs: Any, filters: Any, kernel: list
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < 4:
-        ctx.fail("ST117", f"{ctx.display}: " + input_spec_message(layer, "min_ndim=4", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, "min_ndim=4", x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     if x.shape.rank > 4:
-        ctx.fail("ST102", f"{ctx.display}: Inputs should have rank 4. Received input_shape={keras_shape(x.shape)}.",
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Inputs should have rank 4. Received input_shape={keras_shape(x.shape)}.",
                  [x])
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, 2, channels_first)
     if statically_none(channel):
-        ctx.fail("ST120", f"{ctx.display}: The channel dimension of the inputs to `Conv2DTranspose` should be "
+        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: The channel dimension of the inputs to `Conv2DTranspose` should be "
                  f"defined. The input_shape received is {keras_shape(x.shape)}, where axis "
                  f"{1 if channels_first else -1} (0-based) is the channel dimension, which found to be `None`.",
                  [x])
@@ -375,7 +376,7 @@ def conv3d(ctx: OpContext, inputs, filters, kernel_size, strides=(1, 1, 1), padd
 
 def _pool(ctx: OpContext, n: int, layer: str, inputs, pool_size, strides, padding, data_format) -> Tensor:
     if ctx.is_none(strides):  # the Keras class would default to pool_size; tf.layers refuses
-        ctx.fail("ST130", f"{ctx.display}: Argument `strides` must not be None.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Argument `strides` must not be None.")
         return ctx.unknown_tensor()
     return pool_layer(ctx, inputs, n, pool_size, strides, padding, read_data_format(ctx, data_format), layer)
 
@@ -454,10 +455,10 @@ EXAMPLES = [
     ok("tf.layers.dense", T(None, 5), 7, expect=[None, 7]),
     ok("tf.layers.dense", T(None, 4, 5), 7, expect=[None, 4, 7]),
     ok("tf.layers.dense", T(None, 3136), units=1024, expect=[None, 1024]),
-    bad("tf.layers.dense", P(None, None), 7, code="ST120"),
+    bad("tf.layers.dense", P(None, None), 7, code=codes.UNDEFINED_DIM),
     ok("tf.layers.dense", T(None, None), 7, expect=[None, 7]),
-    bad("tf.layers.dense", T(5), 7, code="ST117"),
-    bad("tf.layers.dense", T(), 7, code="ST117"),
+    bad("tf.layers.dense", T(5), 7, code=codes.KERAS_INPUT),
+    bad("tf.layers.dense", T(), 7, code=codes.KERAS_INPUT),
     # conv
     ok("tf.layers.conv2d", T(None, 28, 28, 1), 32, 5, expect=[None, 24, 24, 32]),
     ok("tf.layers.conv2d", T(None, 28, 28, 1), 32, 5, padding="same", strides=2, expect=[None, 14, 14, 32]),
@@ -474,18 +475,18 @@ EXAMPLES = [
     ok("tf.layers.conv3d", T(None, 16, 16, 16, 1), 8, 3, expect=[None, 14, 14, 14, 8]),
     ok("tf.layers.conv3d", T(None, 9, 9, 9, 1), 4, 3, strides=2, padding="same", expect=[None, 5, 5, 5, 4]),
     ok("tf.layers.conv3d", T(None, 1, 9, 9, 9), 4, 3, data_format="channels_first", expect=[None, 4, 7, 7, 7]),
-    bad("tf.layers.conv3d", T(None, 9, 9, 1), 4, 3, code="ST117"),
-    bad("tf.layers.conv2d", T(None, 3, 3, 1), 32, 5, code="ST106"),
-    bad("tf.layers.conv2d", T(None, 4, 4, 3), 3, 5, code="ST106"),
-    bad("tf.layers.conv3d", T(None, 2, 16, 16, 1), 8, 3, code="ST106"),
-    bad("tf.layers.conv2d", T(28, 28, 1), 32, 5, code="ST117"),
-    bad("tf.layers.conv1d", T(None, 100), 8, 5, code="ST117"),
-    bad("tf.layers.conv2d", P(None, 28, 28, None), 32, 5, code="ST120"),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, (3, 3, 3), code="ST122"),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, padding="full", code="ST130"),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, data_format="NHWC", code="ST130"),
-    bad("tf.layers.conv2d", T(None, 10, 10, 3), 3, 3, padding="causal", code="ST130"),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, dilation_rate=2, strides=2, code="ST130"),
+    bad("tf.layers.conv3d", T(None, 9, 9, 1), 4, 3, code=codes.KERAS_INPUT),
+    bad("tf.layers.conv2d", T(None, 3, 3, 1), 32, 5, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.conv2d", T(None, 4, 4, 3), 3, 5, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.conv3d", T(None, 2, 16, 16, 1), 8, 3, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.conv2d", T(28, 28, 1), 32, 5, code=codes.KERAS_INPUT),
+    bad("tf.layers.conv1d", T(None, 100), 8, 5, code=codes.KERAS_INPUT),
+    bad("tf.layers.conv2d", P(None, 28, 28, None), 32, 5, code=codes.UNDEFINED_DIM),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, (3, 3, 3), code=codes.ARG_LENGTH),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, padding="full", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, data_format="NHWC", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.layers.conv2d", T(None, 10, 10, 3), 3, 3, padding="causal", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, dilation_rate=2, strides=2, code=codes.SHAPE_REQUIREMENT),
     # pooling
     ok("tf.layers.max_pooling2d", T(None, 28, 28, 1), 2, 2, expect=[None, 14, 14, 1]),
     ok("tf.layers.max_pooling2d", T(None, 7, 7, 1), 2, 2, padding="same", expect=[None, 4, 4, 1]),
@@ -496,27 +497,27 @@ EXAMPLES = [
     ok("tf.layers.max_pooling1d", T(None, 28, 3), 2, 2, expect=[None, 14, 3]),
     ok("tf.layers.max_pooling1d", T(None, 3, 28), 2, 2, data_format="channels_first", expect=[None, 3, 14]),
     ok("tf.layers.max_pooling3d", T(None, 5, 5, 5, 3), 2, 2, padding="same", expect=[None, 3, 3, 3, 3]),
-    bad("tf.layers.max_pooling3d", T(None, 8, 8, 8, 3), 2, None, code="ST130"),
-    bad("tf.layers.max_pooling3d", T(None, 8, 8, 1, 3), 2, 2, code="ST106"),
-    bad("tf.layers.max_pooling3d", T(None, 8, 8, 3), 2, 2, code="ST117"),
+    bad("tf.layers.max_pooling3d", T(None, 8, 8, 8, 3), 2, None, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.layers.max_pooling3d", T(None, 8, 8, 1, 3), 2, 2, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.max_pooling3d", T(None, 8, 8, 3), 2, 2, code=codes.KERAS_INPUT),
     ok("tf.layers.average_pooling1d", T(None, 7, 3), 2, 2, padding="same", expect=[None, 4, 3]),
-    bad("tf.layers.average_pooling1d", T(None, 1, 3), 2, 2, code="ST106"),
-    bad("tf.layers.average_pooling1d", T(None, 7, 3, 1), 2, 2, code="ST117"),
+    bad("tf.layers.average_pooling1d", T(None, 1, 3), 2, 2, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.average_pooling1d", T(None, 7, 3, 1), 2, 2, code=codes.KERAS_INPUT),
     ok("tf.layers.average_pooling2d", T(None, 9, 9, 3), 3, 3, expect=[None, 3, 3, 3]),
-    bad("tf.layers.average_pooling2d", T(None, 2, 9, 3), 3, 3, code="ST106"),
-    bad("tf.layers.average_pooling2d", T(9, 9, 3), 3, 3, code="ST117"),
-    bad("tf.layers.average_pooling3d", T(None, 1, 7, 7, 3), 2, 2, code="ST106"),
-    bad("tf.layers.average_pooling3d", T(None, 7, 7, 3), 2, 2, code="ST117"),
-    bad("tf.layers.max_pooling2d", T(None, 1, 1, 1), 2, 2, code="ST106"),
-    bad("tf.layers.max_pooling1d", T(None, 1, 3), 2, 2, code="ST106"),
-    bad("tf.layers.max_pooling2d", T(28, 28, 1), 2, 2, code="ST117"),
-    bad("tf.layers.max_pooling1d", T(None, 28, 28, 3), 2, 2, code="ST117"),
-    bad("tf.layers.average_pooling2d", T(None, 28, 28, 3), (2, 2, 2), 2, code="ST122"),
+    bad("tf.layers.average_pooling2d", T(None, 2, 9, 3), 3, 3, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.average_pooling2d", T(9, 9, 3), 3, 3, code=codes.KERAS_INPUT),
+    bad("tf.layers.average_pooling3d", T(None, 1, 7, 7, 3), 2, 2, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.average_pooling3d", T(None, 7, 7, 3), 2, 2, code=codes.KERAS_INPUT),
+    bad("tf.layers.max_pooling2d", T(None, 1, 1, 1), 2, 2, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.max_pooling1d", T(None, 1, 3), 2, 2, code=codes.NEGATIVE_DIM),
+    bad("tf.layers.max_pooling2d", T(28, 28, 1), 2, 2, code=codes.KERAS_INPUT),
+    bad("tf.layers.max_pooling1d", T(None, 28, 28, 3), 2, 2, code=codes.KERAS_INPUT),
+    bad("tf.layers.average_pooling2d", T(None, 28, 28, 3), (2, 2, 2), 2, code=codes.ARG_LENGTH),
     # flatten, dropout, batch norm
     ok("tf.layers.flatten", T(None, 7, 7, 64), expect=[None, 3136]),
     ok("tf.layers.flatten", T(None, None, 7), expect=[None, None]),
     ok("tf.layers.flatten", T(None), expect=[None, 1]),
-    bad("tf.layers.flatten", T(), code="ST117"),
+    bad("tf.layers.flatten", T(), code=codes.KERAS_INPUT),
     ok("tf.layers.dropout", T(None, 7), 0.5, expect=[None, 7]),
     ok("tf.layers.dropout", T(None, 7, 3), rate=0.1, training=True, expect=[None, 7, 3]),
     ok("tf.layers.dropout", T(None, 7), 0.5, noise_shape=[1, 7], expect=[None, 7]),
@@ -524,16 +525,16 @@ EXAMPLES = [
     ok("tf.layers.batch_normalization", T(None, 7), expect=[None, 7]),
     ok("tf.layers.batch_normalization", T(None, 3, 8, 8), axis=1, expect=[None, 3, 8, 8]),
     ok("tf.layers.batch_normalization", T(None, 10, 7), axis=[1, 2], expect=[None, 10, 7]),
-    bad("tf.layers.batch_normalization", P(None, None), code="ST120"),
-    bad("tf.layers.batch_normalization", T(None, 7), axis=3, code="ST107"),
-    bad("tf.layers.batch_normalization", T(None, 10, 7), axis=-5, code="ST107"),
+    bad("tf.layers.batch_normalization", P(None, None), code=codes.UNDEFINED_DIM),
+    bad("tf.layers.batch_normalization", T(None, 7), axis=3, code=codes.AXIS_RANGE),
+    bad("tf.layers.batch_normalization", T(None, 10, 7), axis=-5, code=codes.AXIS_RANGE),
     # conv2d_transpose
     ok("tf.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, strides=2, padding="same", expect=[None, 14, 14, 32]),
     ok("tf.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, strides=2, expect=[None, 17, 17, 32]),
     ok("tf.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 2, strides=3, expect=[None, 21, 21, 32]),
     ok("tf.layers.conv2d_transpose", T(None, 64, 7, 7), 32, 5, strides=2, padding="same",
        data_format="channels_first", expect=[None, 32, 14, 14]),
-    bad("tf.layers.conv2d_transpose", T(7, 7, 64), 32, 5, code="ST117"),
-    bad("tf.layers.conv2d_transpose", T(2, None, 7, 7, 64), 32, 5, code="ST102"),
-    bad("tf.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code="ST120"),
+    bad("tf.layers.conv2d_transpose", T(7, 7, 64), 32, 5, code=codes.KERAS_INPUT),
+    bad("tf.layers.conv2d_transpose", T(2, None, 7, 7, 64), 32, 5, code=codes.RANK_MISMATCH),
+    bad("tf.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code=codes.UNDEFINED_DIM),
 ]

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, Shape, bool_or
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.reduction import reduced_dims, tf_axes
 from shapetracer.constraints.spec import ApiRef, OpContext, Tensor, op
 
-CODE = "ST109"
+CODE = codes.LABELS_LOGITS
 
 
 # --- helpers -------------------------------------------------------------------
@@ -150,7 +151,7 @@ def _joined(a: Dim, b: Dim) -> Dim:
 def sparse_check(ctx: OpContext, y: Tensor, x: Tensor) -> bool:
     """Labels of rank ``rank(logits) - 1`` whose dims equal the logits' leading dims."""
     if x.shape.rank == 0:
-        ctx.fail("ST102", f"{ctx.display}: `logits` cannot be a scalar", [x])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: `logits` cannot be a scalar", [x])
         return False
     received = f"Received: labels.shape={y.shape.tuple_str()} and logits.shape={x.shape.tuple_str()}"
     if y.shape.rank != x.shape.rank - 1:
@@ -218,12 +219,12 @@ def sampled_loss(ctx: OpContext, weights, biases, labels, inputs, num_sampled, n
     if x is None or x.shape.dims is None or x.shape.rank != 2:
         return ctx.unknown_tensor()
     if y is not None and y.shape.dims is not None and y.shape.rank != 2:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be rank 2 but is rank {y.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 2 but is rank {y.shape.rank} "
                  f"(labels shape: {y.shape.tf_str()})", [y])
         return ctx.unknown_tensor(x.dtype)
     if w is not None and w.shape.dims is not None and w.shape.rank == 2:
         a, b = x.shape.dims[1], w.shape.dims[1]
-        if not ctx.require(a.eq(b), "ST101", f"{ctx.display}: Dimensions must be equal, but are {a} and {b} "
+        if not ctx.require(a.eq(b), codes.MATMUL_DIM, f"{ctx.display}: Dimensions must be equal, but are {a} and {b} "
                            f"(inputs {x.shape.tf_str()} vs weights {w.shape.tf_str()})", [a, b, x, w]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result([x.shape.dims[0]], x.dtype, label="per-example loss")
@@ -248,11 +249,11 @@ def weights_fit(ctx: OpContext, weights: Any, losses: list[Dim]) -> bool:
         return True
     shown = f"values.shape={_tuple(losses)}, weights.shape={w.shape.tuple_str()}"
     if w.shape.rank != len(losses):
-        ctx.fail("ST103", f"{ctx.display}: weights can not be broadcast to values. values.rank={len(losses)}. "
+        ctx.fail(codes.BROADCAST, f"{ctx.display}: weights can not be broadcast to values. values.rank={len(losses)}. "
                  f"weights.rank={w.shape.rank}. {shown}", [w])
         return False
     for i, (a, b) in enumerate(zip(w.shape.dims, losses)):
-        if not ctx.require(bool_or(a.eq(1), a.eq(b)), "ST103",
+        if not ctx.require(bool_or(a.eq(1), a.eq(b)), codes.BROADCAST,
                            f"{ctx.display}: weights can not be broadcast to values. Mismatch at dim {i}. {shown}",
                            [a, b, w]):
             return False
@@ -336,9 +337,9 @@ def mean_squared_error(ctx: OpContext, labels, predictions, weights=1.0, scope=N
         ctx.fail(CODE, f"{ctx.display}: {_incompatible(p, y)}", [p, y])
         return ctx.unknown_tensor(p.dtype)
     if _column_and_row(p, y) or _column_and_row(y, p):
-        ctx.warn("ST202", f"{ctx.display}: shapes {p.shape.tf_str()} and {y.shape.tf_str()} broadcast to a "
+        ctx.warn(codes.SUSPICIOUS_BROADCAST, f"{ctx.display}: shapes {p.shape.tf_str()} and {y.shape.tf_str()} broadcast to a "
                  f"square matrix under Keras' mean_squared_error; squeeze or reshape one side", [p, y])
-    ctx.warn("ST201", f"{ctx.display}: {_incompatible(p, y)} under tf.compat.v1.losses; Keras' "
+    ctx.warn(codes.POSSIBLE_FAILURE, f"{ctx.display}: {_incompatible(p, y)} under tf.compat.v1.losses; Keras' "
              f"mean_squared_error would broadcast them instead", [p, y])
     return ctx.unknown_tensor(p.dtype)
 
@@ -428,13 +429,13 @@ EXAMPLES = [
     ok("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(10, 32), axis=0, expect=[32]),
     ok("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(32, 10), logits=T(32, 10), expect=[32]),
     ok("tf.nn.softmax_cross_entropy_with_logits", labels=T(10), logits=T(10), expect=[]),
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(32, 5), logits=T(32, 10), code="ST109"),
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(None, 5), logits=T(None, 10), code="ST109"),
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(32, 10), code="ST109"),  # pattern 13
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(4, 6, 10), logits=T(4, 5, 10), code="ST109"),
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(32, 5), logits=T(32, 10), code=codes.LABELS_LOGITS),
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(None, 5), logits=T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(32, 10), code=codes.LABELS_LOGITS),  # pattern 13
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(4, 6, 10), logits=T(4, 5, 10), code=codes.LABELS_LOGITS),
     ok("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(None, 4), expect=[3]),
-    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(1, 4), code="ST109"),
-    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(16, 10), logits=T(32, 10), code="ST109"),
+    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(1, 4), code=codes.LABELS_LOGITS),
+    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(16, 10), logits=T(32, 10), code=codes.LABELS_LOGITS),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, dtype="int32"), logits=T(None, 10),
        expect=[None]),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(4, 5, dtype="int32"), logits=T(4, 5, 10),
@@ -444,77 +445,77 @@ EXAMPLES = [
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(32, dtype="int32"), logits=T(None, 10),
        expect=[32]),
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, 1, dtype="int32"), logits=T(None, 10),
-        code="ST109"),  # pattern 12
+        code=codes.LABELS_LOGITS),  # pattern 12
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(64, dtype="int32"), logits=T(32, 10),
-        code="ST109"),
+        code=codes.LABELS_LOGITS),
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(4, 6, dtype="int32"), logits=T(4, 5, 10),
-        code="ST109"),
-    bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(dtype="int32"), logits=T(), code="ST102"),
+        code=codes.LABELS_LOGITS),
+    bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(dtype="int32"), logits=T(), code=codes.RANK_MISMATCH),
     ok("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None, 1), logits=T(None, 1), expect=[None, 1]),
     ok("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None, 10), logits=T(32, 10), expect=[32, 10]),
-    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None), logits=T(None, 1), code="ST109"),
-    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 5), code="ST109"),
+    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None), logits=T(None, 1), code=codes.LABELS_LOGITS),
+    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 5), code=codes.LABELS_LOGITS),
     bad("tf.nn.weighted_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 5), pos_weight=2.0,
-        code="ST109"),
+        code=codes.LABELS_LOGITS),
     ok("tf.nn.weighted_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 10), pos_weight=2.0,
        expect=[32, 10]),
     ok("tf.nn.l2_loss", T(None, 10), expect=[]),
     ok("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 128), 64, 1000, expect=[None]),
     ok("tf.nn.sampled_softmax_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 128), 64, 1000,
        expect=[None]),
-    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 64), 64, 1000, code="ST101"),
-    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, dtype="int64"), T(None, 128), 64, 1000, code="ST102"),
+    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 64), 64, 1000, code=codes.MATMUL_DIM),
+    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, dtype="int64"), T(None, 128), 64, 1000, code=codes.RANK_MISMATCH),
     ok("tf.losses.softmax_cross_entropy", T(None, 10), T(None, 10), expect=[]),
     ok("tf.losses.softmax_cross_entropy", T(None, 10), T(None, 10), reduction="none", expect=[None]),
     ok("tf.losses.softmax_cross_entropy", T(32, 10), T(32, 10), weights=T(32), expect=[]),
-    bad("tf.losses.softmax_cross_entropy", T(None, 5), T(None, 10), code="ST109"),
-    bad("tf.losses.softmax_cross_entropy", T(1, 10), T(32, 10), code="ST109"),
-    bad("tf.losses.softmax_cross_entropy", T(None), T(None, 10), code="ST109"),  # pattern 11
-    bad("tf.losses.softmax_cross_entropy", T(32, 10), T(32, 10), weights=T(32, 1), code="ST103"),
+    bad("tf.losses.softmax_cross_entropy", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.softmax_cross_entropy", T(1, 10), T(32, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.softmax_cross_entropy", T(None), T(None, 10), code=codes.LABELS_LOGITS),  # pattern 11
+    bad("tf.losses.softmax_cross_entropy", T(32, 10), T(32, 10), weights=T(32, 1), code=codes.BROADCAST),
     ok("tf.losses.sparse_softmax_cross_entropy", T(None, dtype="int32"), T(None, 10), expect=[]),
     ok("tf.losses.sparse_softmax_cross_entropy", T(None, 1, dtype="int32"), T(None, 10), expect=[]),
     ok("tf.losses.sparse_softmax_cross_entropy", T(None, dtype="int32"), T(None, 10), reduction="none",
        expect=[None]),
-    bad("tf.losses.sparse_softmax_cross_entropy", T(32, 2, dtype="int32"), T(32, 10), code="ST109"),
-    bad("tf.losses.sparse_softmax_cross_entropy", T(64, dtype="int32"), T(32, 10), code="ST109"),
+    bad("tf.losses.sparse_softmax_cross_entropy", T(32, 2, dtype="int32"), T(32, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.sparse_softmax_cross_entropy", T(64, dtype="int32"), T(32, 10), code=codes.LABELS_LOGITS),
     ok("tf.losses.mean_squared_error", T(None, 1), T(None, 1), expect=[]),
     ok("tf.losses.mean_squared_error", T(None, 10), T(None, 10), reduction="none", expect=[None, 10]),
     ok("tf.losses.mean_squared_error", T(None, 10), T(None, 10), weights=T(None, 1), expect=[]),
-    ok("tf.losses.mean_squared_error", T(None), T(None, 1), warns="ST201"),
-    bad("tf.losses.mean_squared_error", T(None, 5), T(None, 10), code="ST109"),
-    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32, 5), code="ST103"),
-    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32), code="ST103"),
+    ok("tf.losses.mean_squared_error", T(None), T(None, 1), warns=codes.POSSIBLE_FAILURE),
+    bad("tf.losses.mean_squared_error", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32, 5), code=codes.BROADCAST),
+    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32), code=codes.BROADCAST),
     ok("tf.losses.absolute_difference", T(None, 3), T(None, 3), expect=[]),
-    bad("tf.losses.absolute_difference", T(None, 5), T(None, 10), code="ST109"),
-    bad("tf.losses.absolute_difference", T(32), T(32, 1), code="ST109"),
+    bad("tf.losses.absolute_difference", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.absolute_difference", T(32), T(32, 1), code=codes.LABELS_LOGITS),
     ok("tf.losses.sigmoid_cross_entropy", T(None, 10), T(None, 10), weights=T(None, 1), expect=[]),
-    bad("tf.losses.sigmoid_cross_entropy", T(None), T(None, 1), code="ST109"),
+    bad("tf.losses.sigmoid_cross_entropy", T(None), T(None, 1), code=codes.LABELS_LOGITS),
     ok("tf.losses.log_loss", T(None, 1), T(None, 1), expect=[]),
-    bad("tf.losses.log_loss", T(None, 5), T(None, 10), code="ST109"),
+    bad("tf.losses.log_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
     ok("tf.losses.huber_loss", T(None, 4), T(None, 4), delta=2.0, expect=[]),
-    bad("tf.losses.huber_loss", T(None, 5), T(None, 10), code="ST109"),
+    bad("tf.losses.huber_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
     ok("tf.losses.hinge_loss", T(None, 4), T(None, 4), expect=[]),
-    bad("tf.losses.hinge_loss", T(None, 5), T(None, 10), code="ST109"),
+    bad("tf.losses.hinge_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
     ok("tf.losses.cosine_distance", T(None, 10), T(None, 10), axis=1, reduction="none", expect=[None, 1]),
-    bad("tf.losses.cosine_distance", T(None, 5), T(None, 10), axis=1, code="ST109"),
-    bad("tf.losses.cosine_distance", T(None, 10), T(None, 10), axis=2, code="ST107"),
+    bad("tf.losses.cosine_distance", T(None, 5), T(None, 10), axis=1, code=codes.LABELS_LOGITS),
+    bad("tf.losses.cosine_distance", T(None, 10), T(None, 10), axis=2, code=codes.AXIS_RANGE),
     ok("tf.losses.mean_pairwise_squared_error", T(None, 10), T(None, 10), expect=[]),
-    bad("tf.losses.mean_pairwise_squared_error", T(None, 5), T(None, 10), code="ST109"),
+    bad("tf.losses.mean_pairwise_squared_error", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
     ok("tf.nn.l2_loss", T(3), expect=[]),
     ok("tf.nn.weighted_cross_entropy_with_logits", labels=T(None, 1), logits=T(None, 1), pos_weight=3.0,
        expect=[None, 1]),
     bad("tf.nn.weighted_cross_entropy_with_logits", labels=T(None), logits=T(None, 1), pos_weight=2.0,
-        code="ST109"),
+        code=codes.LABELS_LOGITS),
     ok("tf.losses.absolute_difference", T(None, 3), T(None, 3), reduction="none", expect=[None, 3]),
     ok("tf.losses.sigmoid_cross_entropy", T(None, 1), T(None, 1), label_smoothing=0.1, expect=[]),
-    bad("tf.losses.sigmoid_cross_entropy", T(None, 5), T(None, 10), code="ST109"),
+    bad("tf.losses.sigmoid_cross_entropy", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
     ok("tf.losses.log_loss", T(None, 1), T(None, 1), weights=T(None, 1), expect=[]),
-    bad("tf.losses.log_loss", T(32), T(32, 1), code="ST109"),
+    bad("tf.losses.log_loss", T(32), T(32, 1), code=codes.LABELS_LOGITS),
     ok("tf.losses.huber_loss", T(None, 4), T(None, 4), reduction="none", expect=[None, 4]),
-    bad("tf.losses.huber_loss", T(None, 4), T(None, 4), weights=T(None, 3), code="ST103"),
+    bad("tf.losses.huber_loss", T(None, 4), T(None, 4), weights=T(None, 3), code=codes.BROADCAST),
     ok("tf.losses.hinge_loss", T(None, 1), T(None, 1), reduction="sum", expect=[]),
-    bad("tf.losses.hinge_loss", T(None), T(None, 1), code="ST109"),
+    bad("tf.losses.hinge_loss", T(None), T(None, 1), code=codes.LABELS_LOGITS),
     ok("tf.losses.cosine_distance", T(None, 10), T(None, 10), dim=1, expect=[]),
     ok("tf.losses.mean_pairwise_squared_error", T(4, 3), T(4, 3), expect=[]),
-    bad("tf.losses.mean_pairwise_squared_error", T(4, 3), T(3, 4), code="ST109"),
+    bad("tf.losses.mean_pairwise_squared_error", T(4, 3), T(3, 4), code=codes.LABELS_LOGITS),
 ]

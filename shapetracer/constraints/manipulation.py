@@ -13,11 +13,12 @@ input rank 3", "Can not squeeze dim[1], expected a dimension of 1, got 3",
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
-from shapetracer.constraints.dims import Dim, Shape, bool_and, bool_or
+from shapetracer.domain.dims import Dim, Shape, bool_and, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Tensor
+from shapetracer.domain.values import Tensor
 
 
 def _rank_only(ctx: OpContext, rank: int, dtype: str | None, label: str) -> Tensor:
@@ -44,11 +45,11 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         return ctx.unknown_tensor(x.dtype)
     rank = x.shape.rank
     if len(order) != rank:
-        ctx.fail("ST112", f"{ctx.display}: Dimension must be {rank} but is {len(order)}", [x])
+        ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: Dimension must be {rank} but is {len(order)}", [x])
         return ctx.unknown_tensor(x.dtype)
     for entry in order:
         if normalize_axis(entry, rank) is None:
-            ctx.fail("ST112", f"{ctx.display}: perm dim {entry} is out of range of input rank {rank}", [x])
+            ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: perm dim {entry} is out of range of input rank {rank}", [x])
             return ctx.unknown_tensor(x.dtype)
     normal = [normalize_axis(entry, rank) for entry in order]
     missing = [axis for axis in range(rank) if axis not in normal]
@@ -58,7 +59,7 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         # graph optimizer removed the op first (_folded_to_identity).
         if not _folded_to_identity(ctx, x, normal):
             listed = ",".join(str(p) for p in normal)
-            ctx.fail("ST112", f"{ctx.display}: {missing[0]} is missing from {{{listed}}}.", [x], runtime=True)
+            ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: {missing[0]} is missing from {{{listed}}}.", [x], runtime=True)
             if ctx.failed:
                 return ctx.unknown_tensor(x.dtype)
     return ctx.result(Shape(x.shape.dims[p] for p in normal), x.dtype, label="transposed to")
@@ -84,7 +85,7 @@ def matrix_transpose(ctx: OpContext, a, name="matrix_transpose", conjugate=False
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < 2:
-        ctx.fail("ST102", f"{ctx.display}: Argument `a` should be a (batch) matrix with rank >= 2.  "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Argument `a` should be a (batch) matrix with rank >= 2.  "
                  f"Received `a` with shape: {x.shape.tuple_str()}", [x])
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
@@ -113,11 +114,11 @@ def squeeze(ctx: OpContext, input, axis=None, name=None, squeeze_dims=None):
     for index, entry in enumerate(axes):
         position = normalize_axis(entry, rank)
         if position is None:
-            ctx.fail("ST107", f"{ctx.display}: squeeze_dims[{index}] not in [{-rank},{rank}).", [x])
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: squeeze_dims[{index}] not in [{-rank},{rank}).", [x])
             return ctx.unknown_tensor(x.dtype)
         message = (f"{ctx.display}: Can not squeeze dim[{position}], expected a dimension of 1, "
                    f"got {dims[position]}")
-        if not ctx.require(dims[position].eq(1), "ST130", message, [x]):
+        if not ctx.require(dims[position].eq(1), codes.SHAPE_REQUIREMENT, message, [x]):
             return ctx.unknown_tensor(x.dtype)
         dropped.add(position)
     return ctx.result(Shape(d for i, d in enumerate(dims) if i not in dropped), x.dtype, label="squeezed to")
@@ -134,7 +135,7 @@ def expand_dims(ctx: OpContext, input, axis=None, name=None, dim=None):
         return _rank_only(ctx, rank + 1, x.dtype, "expanded to")
     position = normalize_axis(chosen, rank, extra=1)
     if position is None:
-        ctx.fail("ST107", f"{ctx.display}: dim {chosen} not in the interval [{-rank - 1}, {rank}].", [x])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: dim {chosen} not in the interval [{-rank - 1}, {rank}].", [x])
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
     dims.insert(position, Dim(1, frozenset({ctx.site})))
@@ -153,11 +154,11 @@ def tile(ctx: OpContext, input, multiples, name=None):
     if x.shape.dims is None:
         return _rank_only(ctx, len(factors), dtype, "tiled to")
     if len(factors) != x.shape.rank:
-        ctx.fail("ST122", f"{ctx.display}: Shape must be rank {x.shape.rank} but is rank {len(factors)}", [x])
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Shape must be rank {x.shape.rank} but is rank {len(factors)}", [x])
         return ctx.unknown_tensor(dtype)
     for index, factor in enumerate(factors):
         if factor is not None and factor.known and factor.value < 0:
-            ctx.fail("ST130", f"{ctx.display}: Expected multiples[{index}] >= 0, but got {factor.value}", [x])
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Expected multiples[{index}] >= 0, but got {factor.value}", [x])
             return ctx.unknown_tensor(dtype)
     dims = [d * f if f is not None else ctx.fresh("d", 0) for d, f in zip(x.shape.dims, factors)]
     return ctx.result(Shape(dims), dtype, label="tiled to")
@@ -173,12 +174,12 @@ def pad(ctx: OpContext, tensor, paddings, mode="CONSTANT", name=None, constant_v
     pairs = [ctx.items(row) for row in rows]
     for pair in pairs:
         if pair is not None and len(pair) != 2:
-            ctx.fail("ST122", f"{ctx.display}: Dimension must be 2 but is {len(pair)}", [x])
+            ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Dimension must be 2 but is {len(pair)}", [x])
             return ctx.unknown_tensor(dtype)
     if x.shape.dims is None:
         return _rank_only(ctx, len(pairs), dtype, "padded to")
     if len(pairs) != x.shape.rank:
-        ctx.fail("ST122", f"{ctx.display}: Shape must be rank {len(pairs)} but is rank {x.shape.rank}", [x])
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Shape must be rank {len(pairs)} but is rank {x.shape.rank}", [x])
         return ctx.unknown_tensor(dtype)
     style = (ctx.str(mode) or "CONSTANT").upper()
     dims: list[Dim] = []
@@ -204,7 +205,7 @@ def _mirror_fits(ctx: OpContext, x: Tensor, dim: Dim, before: Dim, after: Dim, s
         cond = bool_and(before.le(dim), after.le(dim))
         message = (f"{ctx.display}: paddings must be no greater than the dimension size: {before}, {after} "
                    f"greater than {dim}")
-    return ctx.require(cond, "ST130", message, [x, before, after])
+    return ctx.require(cond, codes.SHAPE_REQUIREMENT, message, [x, before, after])
 
 
 @op("tf.reverse", "tf.reverse_v2")
@@ -219,11 +220,11 @@ def reverse(ctx: OpContext, tensor, axis, name=None):
         position = normalize_axis(entry, rank)
         if position is None:
             # TensorFlow's own text, unbalanced bracket included.
-            ctx.fail("ST107", f"{ctx.display}: 'axis'[{index}] = {entry} is out of valid range [0, {rank - 1}",
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: 'axis'[{index}] = {entry} is out of valid range [0, {rank - 1}",
                      [x])
             return ctx.unknown_tensor(x.dtype)
         if position in seen:
-            ctx.fail("ST107", f"{ctx.display}: axis {position} specified more than once.", [x])
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis {position} specified more than once.", [x])
             return ctx.unknown_tensor(x.dtype)
         seen.add(position)
     return ctx.same_shape(x)
@@ -241,7 +242,7 @@ def broadcast_to(ctx: OpContext, input, shape, name=None):
                           label="broadcast to")
     rank = x.shape.rank
     if rank > len(target):
-        ctx.fail("ST102", f"{ctx.display}: Shape must be at most rank {len(target)} but is rank {rank}", [x])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at most rank {len(target)} but is rank {rank}", [x])
         return ctx.unknown_tensor(dtype)
     out: list[Dim] = list(d if d is not None else ctx.fresh() for d in target[:len(target) - rank])
     for dim, want in zip(x.shape.dims, target[len(target) - rank:]):
@@ -249,7 +250,7 @@ def broadcast_to(ctx: OpContext, input, shape, name=None):
             out.append(dim if not (dim.known and dim.value == 1) else ctx.fresh())
             continue
         cond = bool_or(dim.eq(1), dim.eq(want))
-        if not ctx.require(cond, "ST103", f"{ctx.display}: Dimensions must be equal, but are {dim} and {want}",
+        if not ctx.require(cond, codes.BROADCAST, f"{ctx.display}: Dimensions must be equal, but are {dim} and {want}",
                            [x, want]):
             return ctx.unknown_tensor(dtype)
         out.append(want)
@@ -275,7 +276,7 @@ def slice_(ctx: OpContext, input_, begin, size, name=None):
     rank = x.shape.rank
     for length in lengths:
         if length != rank:
-            ctx.fail("ST122", f"{ctx.display}: Shape must be rank {length} but is rank {rank}", [x])
+            ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Shape must be rank {length} but is rank {rank}", [x])
             return ctx.unknown_tensor(dtype)
     starts = starts if starts is not None else [None] * rank
     sizes = sizes if sizes is not None else [None] * rank
@@ -292,22 +293,22 @@ def _slice_axis(ctx: OpContext, x: Tensor, index: int, dim: Dim, start: Dim | No
                 extent: Dim | None) -> Dim | None:
     """The length of one sliced axis; None after a failure."""
     if extent is not None and extent.known and extent.value < -1:
-        ctx.fail("ST130", f"{ctx.display}: Invalid value in tensor used for shape: {extent.value}", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid value in tensor used for shape: {extent.value}", [x])
         return None
     if start is None:
         return extent if extent is not None and extent.known and extent.value >= 0 else ctx.fresh("d", 0)
     begin_message = f"{ctx.display}: Expected begin[{index}] in [0, {dim}], but got {start}"
     if start.known and start.value < 0:
-        ctx.fail("ST123", begin_message, [x])
+        ctx.fail(codes.INDEX_RANGE, begin_message, [x])
         return None
-    if not ctx.require(start.le(dim), "ST123", begin_message, [x]):
+    if not ctx.require(start.le(dim), codes.INDEX_RANGE, begin_message, [x]):
         return None
     if extent is None:
         return ctx.fresh("d", 0)
     if extent.known and extent.value == -1:
         return dim - start
     room = dim - start
-    if not ctx.require(extent.le(room), "ST123",
+    if not ctx.require(extent.le(room), codes.INDEX_RANGE,
                        f"{ctx.display}: Expected size[{index}] in [0, {room}], but got {extent}", [x]):
         return None
     return extent
@@ -319,63 +320,63 @@ EXAMPLES = [
     ok("tf.transpose", T(None, 28, 28, 3), [0, 3, 1, 2], expect=[None, 3, 28, 28]),
     ok("tf.transpose", T(2, 3, 4), [-1, 0, 1], expect=[4, 2, 3]),
     ok("tf.transpose", T(rank_unknown=True), [1, 0], expect=[None, None]),
-    bad("tf.transpose", T(2, 3, 4), [1, 0], code="ST112"),
-    bad("tf.transpose", T(2, 3, 4), [1, 0, 3], code="ST112"),
-    bad("tf.transpose", T(2, 3, 4), [1, 0, 0], code="ST112"),
-    bad("tf.transpose", T(2, 3, 4), [-4, 0, 1], code="ST112"),
+    bad("tf.transpose", T(2, 3, 4), [1, 0], code=codes.BAD_PERMUTATION),
+    bad("tf.transpose", T(2, 3, 4), [1, 0, 3], code=codes.BAD_PERMUTATION),
+    bad("tf.transpose", T(2, 3, 4), [1, 0, 0], code=codes.BAD_PERMUTATION),
+    bad("tf.transpose", T(2, 3, 4), [-4, 0, 1], code=codes.BAD_PERMUTATION),
     ok("tf.linalg.matrix_transpose", T(5, 2, 3), expect=[5, 3, 2]),
     ok("tf.linalg.transpose", T(None, 2, 3), expect=[None, 3, 2]),
     ok("tf.matrix_transpose", T(4, 4), expect=[4, 4]),
-    bad("tf.linalg.matrix_transpose", T(3), code="ST102"),
-    bad("tf.matrix_transpose", T(), code="ST102"),
+    bad("tf.linalg.matrix_transpose", T(3), code=codes.RANK_MISMATCH),
+    bad("tf.matrix_transpose", T(), code=codes.RANK_MISMATCH),
     ok("tf.squeeze", T(2, 1, 3), expect=[2, 3]),
     ok("tf.squeeze", T(None, 1), axis=1, expect=[None]),
     ok("tf.squeeze", T(1, None, 1), axis=[0, -1], expect=[None]),
     ok("tf.squeeze", T(None, 10), axis=0, expect=[10]),
     ok("tf.squeeze", T(None, 1)),
-    bad("tf.squeeze", T(2, 3), axis=1, code="ST130"),
-    bad("tf.squeeze", T(2, 3), axis=-1, code="ST130"),
-    bad("tf.squeeze", T(2, 1), axis=2, code="ST107"),
-    bad("tf.squeeze", T(1, 2, 1), squeeze_dims=[0, 5], code="ST107"),
+    bad("tf.squeeze", T(2, 3), axis=1, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.squeeze", T(2, 3), axis=-1, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.squeeze", T(2, 1), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.squeeze", T(1, 2, 1), squeeze_dims=[0, 5], code=codes.AXIS_RANGE),
     ok("tf.expand_dims", T(2, 3), 0, expect=[1, 2, 3]),
     ok("tf.expand_dims", T(None, 3), -1, expect=[None, 3, 1]),
     ok("tf.expand_dims", T(2, 3), -3, expect=[1, 2, 3]),
     ok("tf.expand_dims", T(5), dim=1, expect=[5, 1]),
-    bad("tf.expand_dims", T(2, 3), 4, code="ST107"),
-    bad("tf.expand_dims", T(2, 3), -4, code="ST107"),
+    bad("tf.expand_dims", T(2, 3), 4, code=codes.AXIS_RANGE),
+    bad("tf.expand_dims", T(2, 3), -4, code=codes.AXIS_RANGE),
     ok("tf.tile", T(2, 3), [2, 1], expect=[4, 3]),
     ok("tf.tile", T(None, 10), [2, 3], expect=[None, 30]),
     ok("tf.tile", T(2, 3), T(2, dtype="int32"), expect=[None, None]),
-    bad("tf.tile", T(2, 3), [1, 2, 3], code="ST122"),
-    bad("tf.tile", T(2, 3, 4), [1, 2], code="ST122"),
-    bad("tf.tile", T(2, 3), [-1, 2], code="ST130"),
+    bad("tf.tile", T(2, 3), [1, 2, 3], code=codes.ARG_LENGTH),
+    bad("tf.tile", T(2, 3, 4), [1, 2], code=codes.ARG_LENGTH),
+    bad("tf.tile", T(2, 3), [-1, 2], code=codes.SHAPE_REQUIREMENT),
     ok("tf.pad", T(2, 3), [[1, 1], [2, 2]], expect=[4, 7]),
     ok("tf.pad", T(None, 28, 28, 1), [[0, 0], [2, 2], [2, 2], [0, 0]], expect=[None, 32, 32, 1]),
     ok("tf.pad", T(2, 3), [[1, 1], [2, 2]], mode="SYMMETRIC", expect=[4, 7]),
     ok("tf.pad", T(4, 3), [[1, 1], [2, 2]], mode="reflect", expect=[6, 7]),
-    bad("tf.pad", T(2, 3), [[1, 1]], code="ST122"),
-    bad("tf.pad", T(2, 3), [[1, 1], [1, 1], [0, 0]], code="ST122"),
-    bad("tf.pad", T(2, 3), [[1, 1, 1], [1, 1, 1]], code="ST122"),
-    bad("tf.pad", T(2, 3), [[2, 2], [1, 1]], mode="REFLECT", code="ST130"),
-    bad("tf.pad", T(2, 3), [[3, 2], [1, 1]], mode="SYMMETRIC", code="ST130"),
+    bad("tf.pad", T(2, 3), [[1, 1]], code=codes.ARG_LENGTH),
+    bad("tf.pad", T(2, 3), [[1, 1], [1, 1], [0, 0]], code=codes.ARG_LENGTH),
+    bad("tf.pad", T(2, 3), [[1, 1, 1], [1, 1, 1]], code=codes.ARG_LENGTH),
+    bad("tf.pad", T(2, 3), [[2, 2], [1, 1]], mode="REFLECT", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.pad", T(2, 3), [[3, 2], [1, 1]], mode="SYMMETRIC", code=codes.SHAPE_REQUIREMENT),
     ok("tf.reverse", T(2, 3), [1], expect=[2, 3]),
     ok("tf.reverse", T(None, 3), [-1], expect=[None, 3]),
     ok("tf.reverse", T(2, 3), [0, 1], expect=[2, 3]),
-    bad("tf.reverse", T(2, 3), [2], code="ST107"),
-    bad("tf.reverse", T(2, 3), [-3], code="ST107"),
-    bad("tf.reverse", T(2, 3), [1, -1], code="ST107"),
+    bad("tf.reverse", T(2, 3), [2], code=codes.AXIS_RANGE),
+    bad("tf.reverse", T(2, 3), [-3], code=codes.AXIS_RANGE),
+    bad("tf.reverse", T(2, 3), [1, -1], code=codes.AXIS_RANGE),
     ok("tf.broadcast_to", T(2, 3), [4, 2, 3], expect=[4, 2, 3]),
     ok("tf.broadcast_to", T(1, 3), [5, 3], expect=[5, 3]),
     ok("tf.broadcast_to", T(None, 10), [5, 10], expect=[5, 10]),
     ok("tf.broadcast_to", A(3), [2, 3], expect=[2, 3]),
-    bad("tf.broadcast_to", T(2, 3), [4, 3, 3], code="ST103"),
-    bad("tf.broadcast_to", T(2, 3), [3], code="ST102"),
+    bad("tf.broadcast_to", T(2, 3), [4, 3, 3], code=codes.BROADCAST),
+    bad("tf.broadcast_to", T(2, 3), [3], code=codes.RANK_MISMATCH),
     ok("tf.slice", T(2, 3), [0, 1], [2, -1], expect=[2, 2]),
     ok("tf.slice", T(None, 10), [0, 1], [5, -1], expect=[5, 9]),
     ok("tf.slice", T(None, 10), [0, 0], [-1, 4], expect=[None, 4]),
     ok("tf.slice", T(4, 4), [1, 1], [3, 3], expect=[3, 3]),
-    bad("tf.slice", T(2, 3), [0], [2], code="ST122"),
-    bad("tf.slice", T(2, 3), [0, 1], [2, 3], code="ST123"),
-    bad("tf.slice", T(2, 3), [3, 0], [-1, -1], code="ST123"),
-    bad("tf.slice", T(2, 3), [-1, 0], [1, 1], code="ST123"),
+    bad("tf.slice", T(2, 3), [0], [2], code=codes.ARG_LENGTH),
+    bad("tf.slice", T(2, 3), [0, 1], [2, 3], code=codes.INDEX_RANGE),
+    bad("tf.slice", T(2, 3), [3, 0], [-1, -1], code=codes.INDEX_RANGE),
+    bad("tf.slice", T(2, 3), [-1, 0], [1, 1], code=codes.INDEX_RANGE),
 ]

@@ -8,8 +8,9 @@ must agree: "Dimensions must be equal, but are 1024 and 3136".
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints.broadcasting import broadcast_dims
-from shapetracer.constraints.dims import Shape
+from shapetracer.domain.dims import Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 
@@ -23,7 +24,7 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     dtype = x.dtype
     for which, t in (("a", x), ("b", y)):
         if t.shape.rank < 2:
-            ctx.fail("ST102", f"{ctx.display}: Shape must be rank 2 but is rank {t.shape.rank} "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 2 but is rank {t.shape.rank} "
                      f"for input {which} with shape {t.shape.tf_str()}", [t])
             return ctx.unknown_tensor(dtype)
     ta = ctx.bool(transpose_a, False) or ctx.bool(adjoint_a, False)
@@ -31,7 +32,7 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     xd, yd = x.shape.dims, y.shape.dims
     rows, inner_a = (xd[-1], xd[-2]) if ta else (xd[-2], xd[-1])
     inner_b, cols = (yd[-1], yd[-2]) if tb else (yd[-2], yd[-1])
-    if not ctx.require(inner_a.eq(inner_b), "ST101",
+    if not ctx.require(inner_a.eq(inner_b), codes.MATMUL_DIM,
                        f"{ctx.display}: Dimensions must be equal, but are {inner_a} and {inner_b} "
                        f"(input shapes: {x.shape.tf_str()}, {y.shape.tf_str()})",
                        [inner_a, inner_b]):
@@ -53,7 +54,7 @@ def matvec(ctx: OpContext, a, b, transpose_a=False, adjoint_a=False, a_is_sparse
         return ctx.unknown_tensor()
     ta = ctx.bool(transpose_a, False) or ctx.bool(adjoint_a, False)
     rows, inner = (x.shape.dims[-1], x.shape.dims[-2]) if ta else (x.shape.dims[-2], x.shape.dims[-1])
-    if not ctx.require(inner.eq(v.shape.dims[-1]), "ST101",
+    if not ctx.require(inner.eq(v.shape.dims[-1]), codes.MATMUL_DIM,
                        f"{ctx.display}: Dimensions must be equal, but are {inner} and {v.shape.dims[-1]}",
                        [inner, v.shape.dims[-1]]):
         return ctx.unknown_tensor()
@@ -69,10 +70,10 @@ EXAMPLES = [
     ok("tf.matmul", T(None, None), T(None, 10), expect=[None, 10]),
     ok("operator.matmul", T(2, 3), T(3, 4), expect=[2, 4]),
     ok("tf.linalg.matvec", T(4, 3), T(3), expect=[4]),
-    bad("tf.matmul", T(None, 3), T(5, 1), code="ST101"),
-    bad("tf.matmul", T(None, 1024), T(3136, 1024), code="ST101"),
-    bad("tf.matmul", T(3, 2), T(3, 5), code="ST101"),
-    bad("tf.matmul", T(5, 5), T(2), code="ST102"),
-    bad("tf.matmul", T(8, 4, 3), T(7, 3, 6), code="ST103"),
-    bad("tf.linalg.matvec", T(4, 3), T(4), code="ST101"),
+    bad("tf.matmul", T(None, 3), T(5, 1), code=codes.MATMUL_DIM),
+    bad("tf.matmul", T(None, 1024), T(3136, 1024), code=codes.MATMUL_DIM),
+    bad("tf.matmul", T(3, 2), T(3, 5), code=codes.MATMUL_DIM),
+    bad("tf.matmul", T(5, 5), T(2), code=codes.RANK_MISMATCH),
+    bad("tf.matmul", T(8, 4, 3), T(7, 3, 6), code=codes.BROADCAST),
+    bad("tf.linalg.matvec", T(4, 3), T(4), code=codes.MATMUL_DIM),
 ]

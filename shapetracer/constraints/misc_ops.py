@@ -10,11 +10,12 @@ tf.group and tf.no_op build (an Operation, not a tensor).
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import merge_shapes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Obj, Tensor
+from shapetracer.domain.values import Obj, Tensor
 
 
 def _in_top_k_operands(ctx: OpContext, predictions, targets) -> tuple[Tensor | None, Tensor | None]:
@@ -33,7 +34,7 @@ def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
     p, t = _in_top_k_operands(ctx, predictions, targets)
     for tensor, rank in ((p, 2), (t, 1)):
         if tensor is not None and tensor.shape.rank is not None and tensor.shape.rank != rank:
-            ctx.fail("ST102", f"{ctx.display}: Shape must be rank {rank} but is rank {tensor.shape.rank} "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {rank} but is rank {tensor.shape.rank} "
                      f"(input shapes: {_shapes(p, t)})", [tensor])
             return ctx.unknown_tensor("bool")
     if p is None or t is None or p.shape.dims is None or t.shape.dims is None:
@@ -42,7 +43,7 @@ def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
             batch = p.shape.dims[0]
         return ctx.result([batch] if batch is not None else [None], "bool", label="compared to")
     rows, count = p.shape.dims[0], t.shape.dims[0]
-    if not ctx.require(rows.eq(count), "ST109",
+    if not ctx.require(rows.eq(count), codes.LABELS_LOGITS,
                        f"{ctx.display}: Dimensions must be equal, but are {rows} and {count} "
                        f"(input shapes: {_shapes(p, t)})", [rows, count]):
         return ctx.unknown_tensor("bool")
@@ -60,7 +61,7 @@ def add_n(ctx: OpContext, inputs, name=None):
     if items is None:
         return ctx.unknown_tensor()
     if not items:
-        ctx.fail("ST130", f"{ctx.display}: Inputs must be an iterable of at least one Tensor/IndexedSlices "
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Inputs must be an iterable of at least one Tensor/IndexedSlices "
                  f"with the same dtype and shape.")
         return ctx.unknown_tensor()
     tensors = [ctx.tensor(item) for item in items]
@@ -69,7 +70,7 @@ def add_n(ctx: OpContext, inputs, name=None):
         return ctx.unknown_tensor()
     merged = known[0].shape
     for other in known[1:]:
-        code = "ST102" if merged.rank is not None and other.shape.rank not in (None, merged.rank) else "ST103"
+        code = codes.RANK_MISMATCH if merged.rank is not None and other.shape.rank not in (None, merged.rank) else codes.BROADCAST
         result = merge_shapes(ctx, code, merged, other.shape, [known[0], other])
         if result is None:
             return ctx.unknown_tensor(known[0].dtype)
@@ -108,15 +109,15 @@ EXAMPLES = [
     ok("tf.math.in_top_k", T(8, dtype="int32"), T(8, 10), 5, expect=[8]),
     ok("tf.nn.in_top_k", predictions=T(None, 10), targets=T(None, dtype="int32"), k=1, expect=[None]),
     ok("tf.nn.in_top_k", T(None, 10), T(32, dtype="int32"), 1, expect=[32]),
-    bad("tf.nn.in_top_k", T(8, 10), T(8, 1, dtype="int32"), 1, code="ST102"),
-    bad("tf.nn.in_top_k", predictions=T(10), targets=T(8, dtype="int32"), k=1, code="ST102"),
-    bad("tf.math.in_top_k", T(8, 10), T(7, dtype="int32"), 1, code="ST109"),
+    bad("tf.nn.in_top_k", T(8, 10), T(8, 1, dtype="int32"), 1, code=codes.RANK_MISMATCH),
+    bad("tf.nn.in_top_k", predictions=T(10), targets=T(8, dtype="int32"), k=1, code=codes.RANK_MISMATCH),
+    bad("tf.math.in_top_k", T(8, 10), T(7, dtype="int32"), 1, code=codes.LABELS_LOGITS),
     ok("tf.add_n", [T(2, 3), T(2, 3)], expect=[2, 3]),
     ok("tf.add_n", [T(None, 3), T(2, None)], expect=[2, 3]),
     ok("tf.math.add_n", [T(2, 3)], expect=[2, 3]),
-    bad("tf.add_n", [T(2, 3), T(1, 3)], code="ST103"),
-    bad("tf.add_n", [T(2, 3), T(3)], code="ST102"),
-    bad("tf.add_n", [], code="ST130"),
+    bad("tf.add_n", [T(2, 3), T(1, 3)], code=codes.BROADCAST),
+    bad("tf.add_n", [T(2, 3), T(3)], code=codes.RANK_MISMATCH),
+    bad("tf.add_n", [], code=codes.SHAPE_REQUIREMENT),
     ok("tf.group", T(2), T(3)),
     ok("tf.group"),
     ok("tf.no_op"),

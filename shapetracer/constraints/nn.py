@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
 from shapetracer.constraints.broadcasting import broadcast_dims
-from shapetracer.constraints.dims import Shape, bool_or
+from shapetracer.domain.dims import Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.matmul import matmul
 from shapetracer.constraints.numpy_creation import as_array, same_array, unknown_array
@@ -151,14 +152,14 @@ def bias_add_check(ctx: OpContext, v: Tensor, b: Tensor, channels_first: bool) -
     context = f"input shapes: {v.shape.tf_str()}, {b.shape.tf_str()}"
     least = 3 if channels_first else 2
     if v.shape.rank < least:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be at least rank {least} but is rank {v.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank {least} but is rank {v.shape.rank} "
                  f"({context})", [v])
         return False
     if b.shape.rank != 1:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be rank 1 but is rank {b.shape.rank} ({context})", [b])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 1 but is rank {b.shape.rank} ({context})", [b])
         return False
     channels = v.shape.dims[1] if channels_first else v.shape.dims[-1]
-    return ctx.require(channels.eq(b.shape.dims[0]), "ST114",
+    return ctx.require(channels.eq(b.shape.dims[0]), codes.BIAS_MISMATCH,
                        f"{ctx.display}: Dimensions must be equal, but are {channels} and {b.shape.dims[0]} "
                        f"({context})", [channels, b.shape.dims[0], v, b])
 
@@ -217,13 +218,13 @@ def dropout(ctx: OpContext, x, keep_prob=None, noise_shape=None, seed=None, name
 def _bound_fits(ctx: OpContext, bound: Tensor, t: Tensor) -> bool:
     """A clip bound may broadcast into ``t`` but must not change its shape."""
     if bound.shape.rank > t.shape.rank:
-        ctx.fail("ST103", f"{ctx.display}: Shapes {t.shape.tuple_str()} and {bound.shape.tuple_str()} are "
+        ctx.fail(codes.BROADCAST, f"{ctx.display}: Shapes {t.shape.tuple_str()} and {bound.shape.tuple_str()} are "
                  f"incompatible", [t, bound])
         return False
     for b, d in zip(reversed(bound.shape.dims), reversed(t.shape.dims)):
         if b.known and b.value == 1 or b.same_as(d):
             continue
-        if not ctx.require(bool_or(b.eq(d), b.eq(1)), "ST103",
+        if not ctx.require(bool_or(b.eq(d), b.eq(1)), codes.BROADCAST,
                            f"{ctx.display}: Dimensions must be equal, but are {d} and {b} (input shapes: "
                            f"{t.shape.tf_str()}, {bound.shape.tf_str()})", [b, d, t, bound]):
             return False
@@ -250,7 +251,7 @@ def _axis_in_range(ctx: OpContext, t: Tensor, axis: Any) -> bool:
     rank = t.shape.rank
     if where is None or normalize_axis(where, rank) is not None:
         return True
-    ctx.fail("ST107", f"{ctx.display}: `dim` must be in the range [{-rank}, {rank}) where {rank} is the number "
+    ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: `dim` must be in the range [{-rank}, {rank}) where {rank} is the number "
              f"of dimensions in the input. Received: dim={where}", [t])
     return False
 
@@ -261,7 +262,7 @@ def softmax(ctx: OpContext, logits, axis=None, name=None, dim=None):
     if t is None or t.shape.dims is None:
         return ctx.unknown_tensor(t.dtype if t is not None else None)
     if t.shape.rank < 1:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be at least rank 1 but is rank 0 (input shape: [])", [t])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 1 but is rank 0 (input shape: [])", [t])
         return ctx.unknown_tensor(t.dtype)
     chosen = dim if ctx.is_none(axis) else axis
     if not ctx.is_none(chosen) and not _axis_in_range(ctx, t, chosen):
@@ -287,7 +288,7 @@ def local_response_normalization(ctx: OpContext, input, depth_radius=5, bias=1, 
     if t is None or t.shape.dims is None:
         return ctx.unknown_tensor(t.dtype if t is not None else None)
     if t.shape.rank != 4:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be rank 4 but is rank {t.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 4 but is rank {t.shape.rank} "
                  f"(input shape: {t.shape.tf_str()})", [t])
         return ctx.unknown_tensor(t.dtype)
     return ctx.same_shape(t)
@@ -361,40 +362,40 @@ EXAMPLES = [
     ok("tf.nn.bias_add", T(None, 10, 4, 4), T(10), data_format="NCHW", expect=[None, 10, 4, 4]),
     ok("tf.nn.bias_add", T(None, None), T(5), expect=[None, 5]),
     ok("tf.nn.bias_add", T(None, None, 4, 4), T(5), data_format="NCHW", expect=[None, 5, 4, 4]),
-    bad("tf.nn.bias_add", T(None, 10), T(5), code="ST114"),  # pattern 29
-    bad("tf.nn.bias_add", T(None, 10, 4, 4), T(4), data_format="NCHW", code="ST114"),
-    bad("tf.nn.bias_add", T(10), T(10), code="ST102"),
-    bad("tf.nn.bias_add", T(None, 10), T(1, 10), code="ST102"),
+    bad("tf.nn.bias_add", T(None, 10), T(5), code=codes.BIAS_MISMATCH),  # pattern 29
+    bad("tf.nn.bias_add", T(None, 10, 4, 4), T(4), data_format="NCHW", code=codes.BIAS_MISMATCH),
+    bad("tf.nn.bias_add", T(10), T(10), code=codes.RANK_MISMATCH),
+    bad("tf.nn.bias_add", T(None, 10), T(1, 10), code=codes.RANK_MISMATCH),
     ok("tf.nn.xw_plus_b", T(None, 784), T(784, 10), T(10), expect=[None, 10]),
-    bad("tf.nn.xw_plus_b", T(None, 784), T(784, 10), T(5), code="ST114"),
-    bad("tf.nn.xw_plus_b", T(None, 784), T(78, 10), T(10), code="ST101"),
+    bad("tf.nn.xw_plus_b", T(None, 784), T(784, 10), T(5), code=codes.BIAS_MISMATCH),
+    bad("tf.nn.xw_plus_b", T(None, 784), T(78, 10), T(10), code=codes.MATMUL_DIM),
     ok("tf.nn.dropout", T(None, 10), keep_prob=0.5, expect=[None, 10]),
     ok("tf.nn.dropout", T(None, 10), rate=0.5, noise_shape=[1, 10], expect=[None, 10]),
     ok("tf.nn.dropout", T(32, 10), 0.5, [None, 1], expect=[32, 10]),
-    bad("tf.nn.dropout", T(32, 10), rate=0.5, noise_shape=[32, 5], code="ST103"),
+    bad("tf.nn.dropout", T(32, 10), rate=0.5, noise_shape=[32, 5], code=codes.BROADCAST),
     ok("tf.clip_by_value", T(None, 10), 0.0, 1.0, expect=[None, 10]),
     ok("tf.clip_by_value", T(None, 10), T(10), T(None, 10), expect=[None, 10]),
-    bad("tf.clip_by_value", T(None, 10), T(5), 1.0, code="ST103"),
-    bad("tf.clip_by_value", T(10), T(3, 10), 1.0, code="ST103"),
+    bad("tf.clip_by_value", T(None, 10), T(5), 1.0, code=codes.BROADCAST),
+    bad("tf.clip_by_value", T(10), T(3, 10), 1.0, code=codes.BROADCAST),
     ok("tf.nn.softmax", T(None, 10), expect=[None, 10]),
     ok("tf.nn.softmax", T(None, 10), dim=0, expect=[None, 10]),
     ok("tf.nn.log_softmax", T(None, 10), axis=-2, expect=[None, 10]),
-    bad("tf.nn.softmax", T(None, 10), axis=2, code="ST107"),
-    bad("tf.nn.log_softmax", T(None, 10), axis=-3, code="ST107"),
-    bad("tf.nn.softmax", T(), code="ST102"),
+    bad("tf.nn.softmax", T(None, 10), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.nn.log_softmax", T(None, 10), axis=-3, code=codes.AXIS_RANGE),
+    bad("tf.nn.softmax", T(), code=codes.RANK_MISMATCH),
     ok("tf.nn.l2_normalize", T(None, 10), 1, expect=[None, 10]),
     ok("tf.nn.l2_normalize", T(None, 10), dim=[0, 1], expect=[None, 10]),
-    bad("tf.nn.l2_normalize", T(None, 10), 2, code="ST107"),
+    bad("tf.nn.l2_normalize", T(None, 10), 2, code=codes.AXIS_RANGE),
     ok("tf.nn.lrn", T(None, 28, 28, 10), expect=[None, 28, 28, 10]),
     ok("tf.nn.local_response_normalization", T(None, 28, 28, 10), 2, expect=[None, 28, 28, 10]),
-    bad("tf.nn.lrn", T(None, 10), code="ST102"),
+    bad("tf.nn.lrn", T(None, 10), code=codes.RANK_MISMATCH),
     ok("tf.nn.batch_normalization", T(None, 10), T(10), T(10), T(10), T(10), 1e-3, expect=[None, 10]),
     ok("tf.nn.batch_normalization", T(None, 10), T(10), T(10), None, None, 1e-3, expect=[None, 10]),
-    bad("tf.nn.batch_normalization", T(None, 10), T(5), T(10), None, None, 1e-3, code="ST103"),
+    bad("tf.nn.batch_normalization", T(None, 10), T(5), T(10), None, None, 1e-3, code=codes.BROADCAST),
     ok("tf.nn.moments", T(None, 10), [0]),
     ok("tf.nn.moments", T(None, 28, 28, 10), [0, 1, 2], keep_dims=True),
     ok("tf.nn.moments", T(None, 28, 28, 10), [0, 1, 2], None, True),
-    bad("tf.nn.moments", T(None, 10), [2], code="ST107"),
+    bad("tf.nn.moments", T(None, 10), [2], code=codes.AXIS_RANGE),
     ok("tf.nn.leaky_relu", T(4), expect=[4]),
     ok("tf.nn.leaky_relu", [1.0, -2.0], 0.3, expect=[2]),
     ok("tf.nn.gelu", T(2, 3), expect=[2, 3]),
@@ -414,7 +415,7 @@ EXAMPLES = [
     ok("tf.nn.xw_plus_b", T(2, None, 784), T(784, 10), T(10), expect=[2, None, 10]),
     ok("tf.nn.l2_normalize", T(None, 10), axis=-1, expect=[None, 10]),
     ok("tf.nn.lrn", T(None, 28, 28, 10), depth_radius=3, expect=[None, 28, 28, 10]),
-    bad("tf.nn.local_response_normalization", T(2, 28, 28, 10, 1), code="ST102"),
-    bad("tf.nn.batch_normalization", T(None, 4, 4, 10), T(10), T(10), T(3), None, 1e-3, code="ST103"),
+    bad("tf.nn.local_response_normalization", T(2, 28, 28, 10, 1), code=codes.RANK_MISMATCH),
+    bad("tf.nn.batch_normalization", T(None, 4, 4, 10), T(10), T(10), T(3), None, 1e-3, code=codes.BROADCAST),
     ok("tf.nn.batch_normalization", T(None, 4, 4, 10), T(10), T(10), T(10), T(10), 1e-3, expect=[None, 4, 4, 10]),
 ]

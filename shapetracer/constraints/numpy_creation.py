@@ -21,10 +21,11 @@ from typing import Any
 
 import z3
 
-from shapetracer.constraints.dims import SYMBOL_LOWER_BOUNDS, Dim, Shape, bool_and, bool_or
+from shapetracer.domain import codes
+from shapetracer.domain.dims import SYMBOL_LOWER_BOUNDS, Dim, Shape, bool_and, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import (
+from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value,
 )
 
@@ -235,7 +236,7 @@ def broadcast_many(ctx: OpContext, shapes: list[Shape], message: str,
             continue
         conds = [bool_or(a.eq(b), a.eq(1), b.eq(1))
                  for i, a in enumerate(distinct) for b in distinct[i + 1:]]
-        if not ctx.require(bool_and(*conds), "ST103", message, involved):
+        if not ctx.require(bool_and(*conds), codes.BROADCAST, message, involved):
             return None
         out.append(_broadcast_value(distinct))
     return out
@@ -266,7 +267,7 @@ def shape_dims(ctx: OpContext, shape: Any) -> list[Dim] | None:
         return None
     for dim in dims:
         if dim is not None and dim.known and dim.value < 0:
-            ctx.fail("ST126", f"{ctx.display}: negative dimensions are not allowed", [dim])
+            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: negative dimensions are not allowed", [dim])
             return None
     return [d if d is not None else ctx.fresh("n") for d in dims]
 
@@ -280,10 +281,10 @@ def _fill_fits(ctx: OpContext, fill_value: Any, dims: list[Dim]) -> bool:
     message = (f"{ctx.display}: could not broadcast input array from shape "
                f"{compact(fill_dims)} into shape {compact(dims)}")
     if len(fill_dims) > len(dims):
-        ctx.fail("ST103", message, [fill])
+        ctx.fail(codes.BROADCAST, message, [fill])
         return False
     for f, d in zip(reversed(fill_dims), reversed(dims)):
-        if not ctx.require(bool_or(f.eq(1), f.eq(d)), "ST103", message, [fill, f, d]):
+        if not ctx.require(bool_or(f.eq(1), f.eq(d)), codes.BROADCAST, message, [fill, f, d]):
             return False
     return True
 
@@ -301,7 +302,7 @@ def _build(ctx: OpContext, obj: Any, dtype: Any, ndmin: Any = 0) -> Tensor:
         if nest is None:
             return unknown_array(ctx, wanted)
         if nest.ragged and wanted != "object":
-            ctx.fail("ST126", f"{ctx.display}: {ragged_message(nest)}", [])
+            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: {ragged_message(nest)}", [])
             return unknown_array(ctx, wanted)
         result = array_result(ctx, nest.dims, wanted or nest.dtype, label="built as")
     minimum = ctx.int(ndmin) or 0
@@ -473,7 +474,7 @@ def linspace(ctx: OpContext, start, stop, num=50, endpoint=True, retstep=False, 
     dtype_name = numpy_dtype(ctx, dtype, "float64")
     count = ctx.dim(num)
     if count is not None and count.known and count.value < 0:
-        ctx.fail("ST130", f"{ctx.display}: Number of samples, {count.value}, must be non-negative.", [count])
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Number of samples, {count.value}, must be non-negative.", [count])
         return unknown_array(ctx, dtype_name)
     ends = [as_array(ctx, start), as_array(ctx, stop)]
     if any(e is None or e.shape.dims is None for e in ends):
@@ -499,31 +500,31 @@ EXAMPLES = [
     ok("np.zeros", 5, expect=[5]),
     ok("np.ones", [None, 4], dtype="float32", expect=[None, 4]),
     ok("np.empty", (), expect=[]),
-    bad("np.zeros", (2, -1), code="ST126"),
-    bad("np.ones", -3, code="ST126"),
+    bad("np.zeros", (2, -1), code=codes.NUMPY_SHAPE),
+    bad("np.ones", -3, code=codes.NUMPY_SHAPE),
     ok("np.full", (2, 3), 7.0, expect=[2, 3]),
     ok("np.full", (2, 3), [1, 2, 3], expect=[2, 3]),
     ok("np.full", (2, 3), A(2, 1), expect=[2, 3]),
-    bad("np.full", (2, 3), [1, 2], code="ST103"),
-    bad("np.full", (3,), A(2, 3), code="ST103"),
+    bad("np.full", (2, 3), [1, 2], code=codes.BROADCAST),
+    bad("np.full", (3,), A(2, 3), code=codes.BROADCAST),
     ok("np.zeros_like", A(None, 10), expect=[None, 10]),
     ok("np.ones_like", T(4, 3), expect=[4, 3]),
     ok("np.zeros_like", [[1, 2], [3, 4]], expect=[2, 2]),
     ok("np.zeros_like", A(2, 3), shape=(6,), expect=[6]),
-    bad("np.zeros_like", A(2, 3), shape=(-6,), code="ST126"),
+    bad("np.zeros_like", A(2, 3), shape=(-6,), code=codes.NUMPY_SHAPE),
     ok("np.empty_like", A(2, 3), expect=[2, 3]),
     ok("np.empty_like", A(2, 3), shape=[3, 2], expect=[3, 2]),
-    bad("np.empty_like", [[1, 2], [3]], shape=[-1], code="ST126"),
+    bad("np.empty_like", [[1, 2], [3]], shape=[-1], code=codes.NUMPY_SHAPE),
     ok("np.full_like", A(2, 3), 0.5, expect=[2, 3]),
     ok("np.full_like", A(None, 3), [1, 2, 3], expect=[None, 3]),
-    bad("np.full_like", A(2, 3), [1, 2], code="ST103"),
+    bad("np.full_like", A(2, 3), [1, 2], code=codes.BROADCAST),
     ok("np.eye", 10, expect=[10, 10]),
     ok("np.eye", 3, 4, expect=[3, 4]),
     ok("np.eye", 3, M=None, k=1, expect=[3, 3]),
-    bad("np.eye", -1, code="ST126"),
+    bad("np.eye", -1, code=codes.NUMPY_SHAPE),
     ok("np.identity", 4, expect=[4, 4]),
     ok("np.identity", 1, dtype="int64", expect=[1, 1]),
-    bad("np.identity", -2, code="ST126"),
+    bad("np.identity", -2, code=codes.NUMPY_SHAPE),
     ok("np.arange", 5, expect=[5]),
     ok("np.arange", 2, 10, 3, expect=[3]),
     ok("np.arange", 0.0, 1.0, 0.1, expect=[10]),
@@ -533,33 +534,33 @@ EXAMPLES = [
     ok("np.linspace", 0.0, 1.0, 5, expect=[5]),
     ok("np.linspace", A(3), 1.0, 5, expect=[5, 3]),
     ok("np.linspace", A(3), 1.0, 5, axis=1, expect=[3, 5]),
-    bad("np.linspace", 0, 1, -1, code="ST130"),
-    bad("np.linspace", A(3), A(4), 5, code="ST103"),
+    bad("np.linspace", 0, 1, -1, code=codes.SHAPE_REQUIREMENT),
+    bad("np.linspace", A(3), A(4), 5, code=codes.BROADCAST),
     ok("np.array", [[1, 2, 3], [4, 5, 6]], expect=[2, 3]),
     ok("np.array", [1.0, 2.0], ndmin=3, expect=[1, 1, 2]),
     ok("np.array", A(None, 28, 28), expect=[None, 28, 28]),
     ok("np.array", [A(3), A(3)], expect=[2, 3]),
     ok("np.array", [[1, 2], [3]], dtype="object", expect=[2]),
     ok("np.array", 5, expect=[]),
-    bad("np.array", [[1, 2], [3]], code="ST126"),
-    bad("np.array", [1, [2, 3]], code="ST126"),
-    bad("np.array", [[1, [2]], [3, 4]], code="ST126"),
-    bad("np.array", [A(3), A(4)], code="ST126"),
+    bad("np.array", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
+    bad("np.array", [1, [2, 3]], code=codes.NUMPY_SHAPE),
+    bad("np.array", [[1, [2]], [3, 4]], code=codes.NUMPY_SHAPE),
+    bad("np.array", [A(3), A(4)], code=codes.NUMPY_SHAPE),
     ok("np.asarray", [[0.5] * 4] * 3, expect=[3, 4]),
     ok("np.asarray", T(None, 10), expect=[None, 10]),
     ok("np.asarray", [_ROW, _ROW], expect=[2, None]),
     ok("np.asarray", [A(None), A(4)]),  # may be ragged: unknown, never a finding
-    bad("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), code="ST126"),
+    bad("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), code=codes.NUMPY_SHAPE),
     ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN, UNKNOWN], "list")], "list")),
     ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), dtype="object"),
-    bad("np.asarray", [A(3), A(None), A(4)], code="ST126"),
-    bad("np.asarray", [[1, 2], [3]], code="ST126"),
+    bad("np.asarray", [A(3), A(None), A(4)], code=codes.NUMPY_SHAPE),
+    bad("np.asarray", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
     ok("np.asanyarray", [[1], [2]], expect=[2, 1]),
-    bad("np.asanyarray", [[], [1]], code="ST126"),
+    bad("np.asanyarray", [[], [1]], code=codes.NUMPY_SHAPE),
     ok("np.ascontiguousarray", A(3, 4), expect=[3, 4]),
-    bad("np.ascontiguousarray", [[1], 2], code="ST126"),
+    bad("np.ascontiguousarray", [[1], 2], code=codes.NUMPY_SHAPE),
     ok("np.float32", [[1, 2], [3, 4]], expect=[2, 2]),
     ok("np.float32", 3, expect=[]),
     ok("np.int64", A(5), expect=[5]),
-    bad("np.float32", [[1, 2], [3]], code="ST126"),
+    bad("np.float32", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
 ]

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import MAX_PIECES, slice_length
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import array_result, discover, numpy_dtype, promote, unknown_array
 from shapetracer.constraints.numpy_manipulation import check_axis, known_array
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Seq, Tensor, Value
 
 Lift = Callable[[list[Dim]], list[Dim]]
 
@@ -65,11 +66,11 @@ def join(ctx: OpContext, arrays: list[Tensor], axis: Any, dtype: str | None) -> 
     first = arrays[0]
     ndim = first.shape.rank
     if ndim == 0:
-        ctx.fail("ST102", f"{ctx.display}: zero-dimensional arrays cannot be concatenated", [first])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: zero-dimensional arrays cannot be concatenated", [first])
         return unknown_array(ctx, dtype)
     for index, t in enumerate(arrays[1:], start=1):
         if t.shape.rank != ndim:
-            ctx.fail("ST102", f"{ctx.display}: all the input arrays must have same number of dimensions, but the "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: all the input arrays must have same number of dimensions, but the "
                      f"array at index 0 has {ndim} dimension(s) and the array at index {index} has "
                      f"{t.shape.rank} dimension(s)", [first, t])
             return unknown_array(ctx, dtype)
@@ -85,7 +86,7 @@ def join(ctx: OpContext, arrays: list[Tensor], axis: Any, dtype: str | None) -> 
             message = (f"{ctx.display}: all the input array dimensions except for the concatenation axis must "
                        f"match exactly, but along dimension {j}, the array at index 0 has size {a} and the "
                        f"array at index {index} has size {b}")
-            if not ctx.require(a.eq(b), "ST108", message, [a, b, first, t]):
+            if not ctx.require(a.eq(b), codes.CONCAT_DIM, message, [a, b, first, t]):
                 return unknown_array(ctx, dtype)
             if not dims[j].known and b.known:
                 dims[j] = b
@@ -113,10 +114,10 @@ def stack(ctx: OpContext, arrays, axis=0, out=None, *, dtype=None, casting="same
     dims = list(first.shape.dims)
     for t in found[1:]:
         if t.shape.rank != first.shape.rank:
-            ctx.fail("ST108", message, [first, t])
+            ctx.fail(codes.CONCAT_DIM, message, [first, t])
             return unknown_array(ctx, wanted)
         for j, (a, b) in enumerate(zip(first.shape.dims, t.shape.dims)):
-            if not ctx.require(a.eq(b), "ST108", message, [a, b, first, t]):
+            if not ctx.require(a.eq(b), codes.CONCAT_DIM, message, [a, b, first, t]):
                 return unknown_array(ctx, wanted)
             if not dims[j].known and b.known:
                 dims[j] = b
@@ -189,7 +190,7 @@ def _split_axis(ctx: OpContext, x: Tensor, axis: Any) -> int | None:
     if value is None:
         return None
     if not -ndim <= value < ndim:
-        ctx.fail("ST107", f"{ctx.display}: tuple index out of range", [x])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: tuple index out of range", [x])
         return None
     return value % ndim
 
@@ -221,10 +222,10 @@ def _even_split(ctx: OpContext, x: Tensor, position: int, sections: Dim, strict:
         return UNKNOWN
     if count <= 0:
         message = "integer modulo by zero" if strict and count == 0 else "number sections must be larger than 0."
-        ctx.fail("ST121", f"{ctx.display}: {message}", [sections])
+        ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: {message}", [sections])
         return UNKNOWN
     if strict:
-        if not ctx.require(length.mod(count).eq(0), "ST121",
+        if not ctx.require(length.mod(count).eq(0), codes.SPLIT_UNEVEN,
                            f"{ctx.display}: array split does not result in an equal division", [length, x]):
             return UNKNOWN
         return _pieces(ctx, x, position, [length.floordiv(count)] * count)
@@ -268,38 +269,38 @@ EXAMPLES = [
     ok("np.concatenate", (A(None, 3), A(None, 3)), expect=[None, 3]),
     ok("np.concatenate", [A(2, 3), A(4)], axis=None, expect=[10]),
     ok("np.concatenate", [[1, 2], [3]], expect=[3]),
-    bad("np.concatenate", [A(2, 3), A(2, 4)], code="ST108"),
-    bad("np.concatenate", [A(2, 3), A(2, 3), A(2, 4)], axis=0, code="ST108"),
-    bad("np.concatenate", [A(2, 3), A(2)], code="ST102"),
-    bad("np.concatenate", [A(2, 3), A(2, 3)], axis=2, code="ST107"),
+    bad("np.concatenate", [A(2, 3), A(2, 4)], code=codes.CONCAT_DIM),
+    bad("np.concatenate", [A(2, 3), A(2, 3), A(2, 4)], axis=0, code=codes.CONCAT_DIM),
+    bad("np.concatenate", [A(2, 3), A(2)], code=codes.RANK_MISMATCH),
+    bad("np.concatenate", [A(2, 3), A(2, 3)], axis=2, code=codes.AXIS_RANGE),
     ok("np.stack", [A(2, 3), A(2, 3)], expect=[2, 2, 3]),
     ok("np.stack", [A(3), A(3)], axis=-1, expect=[3, 2]),
     ok("np.stack", [A(None, 3), A(None, 3), A(None, 3)], axis=1, expect=[None, 3, 3]),
-    bad("np.stack", [A(2, 3), A(2, 4)], code="ST108"),
-    bad("np.stack", [A(3), A(3, 1)], code="ST108"),
-    bad("np.stack", [A(2, 3), A(2, 3)], axis=3, code="ST107"),
+    bad("np.stack", [A(2, 3), A(2, 4)], code=codes.CONCAT_DIM),
+    bad("np.stack", [A(3), A(3, 1)], code=codes.CONCAT_DIM),
+    bad("np.stack", [A(2, 3), A(2, 3)], axis=3, code=codes.AXIS_RANGE),
     ok("np.vstack", [A(3), A(3)], expect=[2, 3]),
     ok("np.vstack", [A(2, 3), A(5, 3)], expect=[7, 3]),
-    bad("np.vstack", [A(3), A(4)], code="ST108"),
-    bad("np.vstack", [A(2, 3), A(2, 4)], code="ST108"),
+    bad("np.vstack", [A(3), A(4)], code=codes.CONCAT_DIM),
+    bad("np.vstack", [A(2, 3), A(2, 4)], code=codes.CONCAT_DIM),
     ok("np.hstack", [A(3), A(4)], expect=[7]),
     ok("np.hstack", [A(2, 3), A(2, 1)], expect=[2, 4]),
     ok("np.hstack", [1, 2], expect=[2]),
-    bad("np.hstack", [A(2, 3), A(3, 4)], code="ST108"),
-    bad("np.hstack", [A(2, 3), A(3)], code="ST102"),
+    bad("np.hstack", [A(2, 3), A(3, 4)], code=codes.CONCAT_DIM),
+    bad("np.hstack", [A(2, 3), A(3)], code=codes.RANK_MISMATCH),
     ok("np.column_stack", [A(3), A(3, 2)], expect=[3, 3]),
     ok("np.column_stack", [A(None), A(None)]),
-    bad("np.column_stack", [A(3), A(4)], code="ST108"),
+    bad("np.column_stack", [A(3), A(4)], code=codes.CONCAT_DIM),
     ok("np.dstack", [A(2, 3), A(2, 3)], expect=[2, 3, 2]),
-    bad("np.dstack", [A(2, 3), A(3, 3)], code="ST108"),
+    bad("np.dstack", [A(2, 3), A(3, 3)], code=codes.CONCAT_DIM),
     ok("np.split", A(6, 3), 3),
     ok("np.split", A(6), [2, 5]),
     ok("np.split", A(6, 2), 2, axis=-1),
-    bad("np.split", A(6, 3), 4, code="ST121"),
-    bad("np.split", A(6, 3), 3, axis=2, code="ST107"),
-    bad("np.split", A(6), 0, code="ST121"),
+    bad("np.split", A(6, 3), 4, code=codes.SPLIT_UNEVEN),
+    bad("np.split", A(6, 3), 3, axis=2, code=codes.AXIS_RANGE),
+    bad("np.split", A(6), 0, code=codes.SPLIT_UNEVEN),
     ok("np.array_split", A(7, 3), 3),
     ok("np.array_split", A(None, 3), 2),
-    bad("np.array_split", A(6), 0, code="ST121"),
-    bad("np.array_split", A(6, 2), 2, axis=-3, code="ST107"),
+    bad("np.array_split", A(6), 0, code=codes.SPLIT_UNEVEN),
+    bad("np.array_split", A(6, 2), 2, axis=-3, code=codes.AXIS_RANGE),
 ]

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import (
     array_result, as_array, numpy_dtype, same_array, unknown_array,
 )
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import Seq, Tensor
+from shapetracer.domain.values import Seq, Tensor
 
 
 def known_array(ctx: OpContext, value: Any) -> Tensor | None:
@@ -44,7 +45,7 @@ def check_axis(ctx: OpContext, value: Any, ndim: int, extra: int = 0, prefix: st
         return None
     normal = normalize_axis(axis, ndim, extra)
     if normal is None:
-        ctx.fail("ST107", f"{ctx.display}: {prefix}axis {axis} is out of bounds for array of dimension "
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {prefix}axis {axis} is out of bounds for array of dimension "
                  f"{ndim + extra}")
     return normal
 
@@ -99,19 +100,19 @@ def reshape_array(ctx: OpContext, a: Any, shape: Any) -> Tensor:
     dims: list[Dim] = target
     inferred = [i for i, d in enumerate(dims) if d.known and d.value < 0]
     if len(inferred) > 1:
-        ctx.fail("ST113", f"{ctx.display}: can only specify one unknown dimension", [x])
+        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, f"{ctx.display}: can only specify one unknown dimension", [x])
         return unknown_array(ctx, dtype)
     size = x.shape.num_elements()
     message = f"{ctx.display}: cannot reshape array of size {size} into shape {_target_text(dims)}"
     if not inferred:
-        if not ctx.require(size.eq(Shape(dims).num_elements()), "ST104", message, [x] + dims):
+        if not ctx.require(size.eq(Shape(dims).num_elements()), codes.RESHAPE_SIZE, message, [x] + dims):
             return unknown_array(ctx, dtype)
         return array_result(ctx, dims, dtype, label="reshaped to")
     others = [d for i, d in enumerate(dims) if i != inferred[0]]
     product = Shape(others).num_elements()
     if product.known and product.value == 0:
         return unknown_array(ctx, dtype)
-    if not ctx.require(size.mod(product).eq(0), "ST104", message, [x] + others):
+    if not ctx.require(size.mod(product).eq(0), codes.RESHAPE_SIZE, message, [x] + others):
         return unknown_array(ctx, dtype)
     dims[inferred[0]] = quotient(x.shape.dims, others)
     return array_result(ctx, dims, dtype, label="reshaped to")
@@ -140,13 +141,13 @@ def transpose_array(ctx: OpContext, a: Any, axes: list[Any] | None) -> Tensor:
     if axes is None:
         return array_result(ctx, list(reversed(x.shape.dims)), x.dtype, label="transposed to")
     if len(axes) != ndim:
-        ctx.fail("ST112", f"{ctx.display}: axes don't match array", [x])
+        ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: axes don't match array", [x])
         return unknown_array(ctx, x.dtype)
     perm = [check_axis(ctx, axis, ndim) for axis in axes]
     if ctx.failed or any(p is None for p in perm):
         return unknown_array(ctx, x.dtype)
     if len(set(perm)) != len(perm):
-        ctx.fail("ST112", f"{ctx.display}: repeated axis in transpose", [x])
+        ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: repeated axis in transpose", [x])
         return unknown_array(ctx, x.dtype)
     return array_result(ctx, [x.shape.dims[p] for p in perm], x.dtype, label="transposed to")
 
@@ -195,7 +196,7 @@ def _axes_argument(ctx: OpContext, value: Any, ndim: int, which: str) -> list[in
             return None
         normal.append(position)
     if len(set(normal)) != len(normal):
-        ctx.fail("ST107", f"{ctx.display}: repeated axis in `{which}` argument")
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: repeated axis in `{which}` argument")
         return None
     return normal
 
@@ -211,7 +212,7 @@ def moveaxis(ctx: OpContext, a, source, destination):
     if src is None or dst is None:
         return unknown_array(ctx, x.dtype)
     if len(src) != len(dst):
-        ctx.fail("ST122", f"{ctx.display}: `source` and `destination` arguments must have the same number "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: `source` and `destination` arguments must have the same number "
                  "of elements")
         return unknown_array(ctx, x.dtype)
     order = [n for n in range(ndim) if n not in src]
@@ -233,7 +234,7 @@ def expand_dims(ctx: OpContext, a, axis):
     if ctx.failed or any(p is None for p in positions):
         return unknown_array(ctx, x.dtype)
     if len(set(positions)) != len(positions):
-        ctx.fail("ST107", f"{ctx.display}: repeated axis", [x])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: repeated axis", [x])
         return unknown_array(ctx, x.dtype)
     rest = iter(x.shape.dims)
     dims = [Dim(1) if i in positions else next(rest) for i in range(ndim)]
@@ -257,7 +258,7 @@ def squeeze_array(ctx: OpContext, a: Any, axis: Any) -> Tensor:
         return unknown_array(ctx, x.dtype)
     for position in positions:
         dim = dims[position]
-        if not ctx.require(dim.eq(1), "ST130", f"{ctx.display}: cannot select an axis to squeeze out which has "
+        if not ctx.require(dim.eq(1), codes.SHAPE_REQUIREMENT, f"{ctx.display}: cannot select an axis to squeeze out which has "
                            "size not equal to one", [dim, x]):
             return unknown_array(ctx, x.dtype)
     return array_result(ctx, [d for i, d in enumerate(dims) if i not in positions], x.dtype,
@@ -321,7 +322,7 @@ def tile(ctx: OpContext, A, reps):
     if x is None or counts is None:
         return unknown_array(ctx, x.dtype if x is not None else None)
     if any(c is not None and c.known and c.value < 0 for c in counts):
-        ctx.fail("ST126", f"{ctx.display}: negative dimensions are not allowed", [x])
+        ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: negative dimensions are not allowed", [x])
         return unknown_array(ctx, x.dtype)
     rank = max(len(counts), x.shape.rank)
     dims = [Dim(1)] * (rank - x.shape.rank) + list(x.shape.dims)
@@ -335,7 +336,7 @@ def _repeated_length(ctx: OpContext, length: Dim, repeats: Any, x: Tensor) -> Di
     scalar = ctx.dim(repeats)
     if scalar is not None:
         if scalar.known and scalar.value < 0:
-            ctx.fail("ST126", f"{ctx.display}: negative dimensions are not allowed", [scalar])
+            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: negative dimensions are not allowed", [scalar])
             return None
         return length * scalar
     counts = as_array(ctx, repeats)
@@ -344,7 +345,7 @@ def _repeated_length(ctx: OpContext, length: Dim, repeats: Any, x: Tensor) -> Di
     given = counts.shape.dims[0]
     message = (f"{ctx.display}: operands could not be broadcast together with shape "
                f"{Shape([length]).tuple_str()} {Shape([given]).tuple_str()}")
-    if not (given.known and given.value == 1) and not ctx.require(length.eq(given), "ST122", message,
+    if not (given.known and given.value == 1) and not ctx.require(length.eq(given), codes.ARG_LENGTH, message,
                                                                   [length, given, x]):
         return None
     values = ctx.int_list(repeats)
@@ -400,11 +401,11 @@ def _pad_table(ctx: OpContext, pad_width: Any, ndim: int) -> list[tuple[Dim | No
     rows_fit = len(shape) == 1 or shape[0] in (1, ndim)
     if not (columns_fit and rows_fit) or not table[0]:
         original = "(" + ",".join(str(n) for n in shape) + (",)" if len(shape) == 1 else ")")
-        ctx.fail("ST122", f"{ctx.display}: operands could not be broadcast together with remapped shapes "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: operands could not be broadcast together with remapped shapes "
                  f"[original->remapped]: {original}  and requested shape ({ndim},2)")
         return None
     if any(v is not None and v.known and v.value < 0 for row in table for v in row):
-        ctx.fail("ST130", f"{ctx.display}: index can't contain negative values")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: index can't contain negative values")
         return None
     pairs = [(row[0], row[-1]) for row in table]
     return pairs * ndim if len(pairs) == 1 else pairs
@@ -430,52 +431,52 @@ EXAMPLES = [
     ok("np.reshape", A(None, 28, 28), (-1, 784), expect=[None, 784]),
     ok("np.reshape", A(4, 5), [-1], expect=[20]),
     ok("np.reshape", A(6), newshape=(3, 2), expect=[3, 2]),
-    bad("np.reshape", A(6), (4,), code="ST104"),
-    bad("np.reshape", A(2, 3), (4, -1), code="ST104"),
-    bad("np.reshape", A(5, 10), (-1, 3, 7), code="ST104"),
-    bad("np.reshape", A(6), (-1, -1), code="ST113"),
+    bad("np.reshape", A(6), (4,), code=codes.RESHAPE_SIZE),
+    bad("np.reshape", A(2, 3), (4, -1), code=codes.RESHAPE_SIZE),
+    bad("np.reshape", A(5, 10), (-1, 3, 7), code=codes.RESHAPE_SIZE),
+    bad("np.reshape", A(6), (-1, -1), code=codes.RESHAPE_TWO_UNKNOWN),
     ok("ndarray.reshape", A(6), 2, 3, expect=[2, 3]),
     ok("ndarray.reshape", A(5), (1, 1, -1, 1), expect=[1, 1, 5, 1]),
     ok("ndarray.reshape", A(64, 64, 3), 1, 64, 64, 3, expect=[1, 64, 64, 3]),
-    bad("ndarray.reshape", A(64, 64), 1, 64, 64, 3, code="ST104"),
+    bad("ndarray.reshape", A(64, 64), 1, 64, 64, 3, code=codes.RESHAPE_SIZE),
     ok("ndarray.reshape", A(None, 10), (-1, 3, 7)),  # fits when the batch is a multiple of 21
-    bad("ndarray.reshape", A(None, 10), (5, 3), code="ST104"),
+    bad("ndarray.reshape", A(None, 10), (5, 3), code=codes.RESHAPE_SIZE),
     ok("np.transpose", A(2, 3), expect=[3, 2]),
     ok("np.transpose", A(2, 3, 4), (0, 2, 1), expect=[2, 4, 3]),
     ok("np.transpose", A(2, 3), (-1, 0), expect=[3, 2]),
-    bad("np.transpose", A(2, 3), (1, 0, 2), code="ST112"),
-    bad("np.transpose", A(2, 3), (1, 1), code="ST112"),
-    bad("np.transpose", A(2, 3), (0, 2), code="ST107"),
+    bad("np.transpose", A(2, 3), (1, 0, 2), code=codes.BAD_PERMUTATION),
+    bad("np.transpose", A(2, 3), (1, 1), code=codes.BAD_PERMUTATION),
+    bad("np.transpose", A(2, 3), (0, 2), code=codes.AXIS_RANGE),
     ok("ndarray.transpose", A(2, 3, 4), 2, 0, 1, expect=[4, 2, 3]),
     ok("ndarray.transpose", A(2, 3, 4), (2, 0, 1), expect=[4, 2, 3]),
     ok("ndarray.transpose", A(2, 3), expect=[3, 2]),
-    bad("ndarray.transpose", A(2, 3, 4), 1, 0, code="ST112"),
+    bad("ndarray.transpose", A(2, 3, 4), 1, 0, code=codes.BAD_PERMUTATION),
     ok("ndarray.T", A(None, 10), expect=[10, None]),
     ok("ndarray.T", A(5), expect=[5]),
     ok("ndarray.T", A(2, 3, 4), expect=[4, 3, 2]),
     ok("np.swapaxes", A(2, 3, 4), 0, 2, expect=[4, 3, 2]),
     ok("ndarray.swapaxes", A(2, 3), -1, 0, expect=[3, 2]),
-    bad("np.swapaxes", A(2, 3), 0, 2, code="ST107"),
-    bad("ndarray.swapaxes", A(2, 3), -3, 0, code="ST107"),
+    bad("np.swapaxes", A(2, 3), 0, 2, code=codes.AXIS_RANGE),
+    bad("ndarray.swapaxes", A(2, 3), -3, 0, code=codes.AXIS_RANGE),
     ok("np.moveaxis", A(2, 3, 4), 0, -1, expect=[3, 4, 2]),
     ok("np.moveaxis", A(2, 3, 4), [0, 1], [2, 0], expect=[3, 4, 2]),
-    bad("np.moveaxis", A(2, 3, 4), 0, 3, code="ST107"),
-    bad("np.moveaxis", A(2, 3), (0, 1), 0, code="ST122"),
-    bad("np.moveaxis", A(2, 3), (0, 0), (0, 1), code="ST107"),
+    bad("np.moveaxis", A(2, 3, 4), 0, 3, code=codes.AXIS_RANGE),
+    bad("np.moveaxis", A(2, 3), (0, 1), 0, code=codes.ARG_LENGTH),
+    bad("np.moveaxis", A(2, 3), (0, 0), (0, 1), code=codes.AXIS_RANGE),
     ok("np.expand_dims", A(28, 28), 0, expect=[1, 28, 28]),
     ok("np.expand_dims", A(28, 28), -1, expect=[28, 28, 1]),
     ok("np.expand_dims", A(3), (0, -1), expect=[1, 3, 1]),
-    bad("np.expand_dims", A(2, 3), 3, code="ST107"),
-    bad("np.expand_dims", A(2, 3), -4, code="ST107"),
-    bad("np.expand_dims", A(3), (0, 0), code="ST107"),
+    bad("np.expand_dims", A(2, 3), 3, code=codes.AXIS_RANGE),
+    bad("np.expand_dims", A(2, 3), -4, code=codes.AXIS_RANGE),
+    bad("np.expand_dims", A(3), (0, 0), code=codes.AXIS_RANGE),
     ok("np.squeeze", A(1, 3, 1), expect=[3]),
     ok("np.squeeze", A(None, 1), axis=1, expect=[None]),
     ok("np.squeeze", A(1, 3, 1), axis=(0, 2), expect=[3]),
     ok("np.squeeze", A(None, 1)),  # rank unknown: the batch may be 1
-    bad("np.squeeze", A(2, 3), 1, code="ST130"),
-    bad("np.squeeze", A(2, 3), 2, code="ST107"),
+    bad("np.squeeze", A(2, 3), 1, code=codes.SHAPE_REQUIREMENT),
+    bad("np.squeeze", A(2, 3), 2, code=codes.AXIS_RANGE),
     ok("ndarray.squeeze", A(1, 10), expect=[10]),
-    bad("ndarray.squeeze", A(1, 3), axis=(0, 1), code="ST130"),
+    bad("ndarray.squeeze", A(1, 3), axis=(0, 1), code=codes.SHAPE_REQUIREMENT),
     ok("np.ravel", A(None, 3), expect=[None]),
     ok("np.ravel", [[1, 2], [3, 4]], expect=[4]),
     ok("ndarray.flatten", A(2, 3, 4), expect=[24]),
@@ -488,22 +489,22 @@ EXAMPLES = [
     ok("np.tile", A(2, 3), (2, 1, 1), expect=[2, 2, 3]),
     ok("np.tile", 5, 3, expect=[3]),
     ok("np.tile", A(None, 3), (1, 4), expect=[None, 12]),
-    bad("np.tile", A(3), (2, -1), code="ST126"),
+    bad("np.tile", A(3), (2, -1), code=codes.NUMPY_SHAPE),
     ok("np.repeat", A(2, 3), 2, expect=[12]),
     ok("np.repeat", A(2, 3), 2, axis=1, expect=[2, 6]),
     ok("np.repeat", A(2, 3), [1, 2, 3], axis=1, expect=[2, 6]),
     ok("np.repeat", A(2, 3), [3], axis=1, expect=[2, 9]),
-    bad("np.repeat", A(2, 3), [1, 2], axis=1, code="ST122"),
-    bad("np.repeat", A(2, 3), [1, 2], code="ST122"),
-    bad("np.repeat", A(2, 3), 2, axis=2, code="ST107"),
+    bad("np.repeat", A(2, 3), [1, 2], axis=1, code=codes.ARG_LENGTH),
+    bad("np.repeat", A(2, 3), [1, 2], code=codes.ARG_LENGTH),
+    bad("np.repeat", A(2, 3), 2, axis=2, code=codes.AXIS_RANGE),
     ok("ndarray.repeat", A(4), 3, expect=[12]),
-    bad("ndarray.repeat", A(3), -1, code="ST126"),
+    bad("ndarray.repeat", A(3), -1, code=codes.NUMPY_SHAPE),
     ok("np.pad", A(2, 3), 1, expect=[4, 5]),
     ok("np.pad", A(2, 3), ((1, 2), (3, 4)), expect=[5, 10]),
     ok("np.pad", A(2, 3), (1, 2), expect=[5, 6]),
     ok("np.pad", A(2, 3), ((1,), (2,)), expect=[4, 7]),
     ok("np.pad", A(None, 28, 28), ((0, 0), (2, 2), (2, 2)), mode="edge", expect=[None, 32, 32]),
-    bad("np.pad", A(2, 3), ((1, 2), (3, 4), (1, 1)), code="ST122"),
-    bad("np.pad", A(2, 3), (1, 2, 3), code="ST122"),
-    bad("np.pad", A(2, 3), -1, code="ST130"),
+    bad("np.pad", A(2, 3), ((1, 2), (3, 4), (1, 1)), code=codes.ARG_LENGTH),
+    bad("np.pad", A(2, 3), (1, 2, 3), code=codes.ARG_LENGTH),
+    bad("np.pad", A(2, 3), -1, code=codes.SHAPE_REQUIREMENT),
 ]

@@ -17,14 +17,15 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import UNROLL_BOUND
-from shapetracer.constraints.dims import SYMBOL_UPPER_BOUNDS, Dim, Shape
+from shapetracer.domain.dims import SYMBOL_UPPER_BOUNDS, Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import (
     array_result, as_array, broadcast_many, numpy_dtype, same_array, shape_dims, unknown_array,
 )
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import NONE, Obj, SymInt, Tensor
+from shapetracer.domain.values import NONE, Obj, SymInt, Tensor
 
 
 def _sized(ctx: OpContext, size: Any, params: list[Any], dtype: str | None) -> Tensor:
@@ -145,11 +146,11 @@ def _population(ctx: OpContext, a: Any, axis: int | None) -> tuple[Tensor | None
         return None, None, True
     if axis is None:
         if pool.shape.rank != 1:
-            ctx.fail("ST102", f"{ctx.display}: a must be 1-dimensional", [pool])
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: a must be 1-dimensional", [pool])
             return pool, None, False
         return pool, pool.shape.dims[0], True
     if not -pool.shape.rank <= axis < pool.shape.rank:
-        ctx.fail("ST107", f"{ctx.display}: tuple index out of range", [pool])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: tuple index out of range", [pool])
         return pool, None, False
     return pool, pool.shape.dims[axis], True
 
@@ -162,7 +163,7 @@ def choose(ctx: OpContext, a: Any, size: Any, replace: Any, p: Any, axis: int | 
     weights = as_array(ctx, p) if not ctx.is_none(p) else None
     if population is not None and weights is not None and weights.shape.rank == 1:
         length = weights.shape.dims[0]
-        if not ctx.require(length.eq(population), "ST130", f"{ctx.display}: 'a' and 'p' must have same size",
+        if not ctx.require(length.eq(population), codes.SHAPE_REQUIREMENT, f"{ctx.display}: 'a' and 'p' must have same size",
                            [length, population, weights]):
             return unknown_array(ctx, dtype)
     drawn = [] if ctx.is_none(size) else shape_dims(ctx, size)
@@ -171,7 +172,7 @@ def choose(ctx: OpContext, a: Any, size: Any, replace: Any, p: Any, axis: int | 
     if population is not None and drawn and ctx.bool(replace, True) is False:
         total = Shape(drawn).num_elements()
         wording = "replace is False" if axis is not None else "'replace=False'"
-        if not ctx.require(total.le(population), "ST130",
+        if not ctx.require(total.le(population), codes.SHAPE_REQUIREMENT,
                            f"{ctx.display}: Cannot take a larger sample than population when {wording}",
                            [total, population]):
             return unknown_array(ctx, dtype)
@@ -337,42 +338,42 @@ EXAMPLES = [
     ok("np.random.Generator.beta", _GEN, A(5), 1.0, expect=[5]),
     ok("np.random.RandomState.standard_cauchy", _RNG, 7, expect=[7]),
     ok("np.random.triangular", 0.0, 0.5, 1.0, size=4, expect=[4]),
-    bad("np.random.lognormal", A(3), A(4), code="ST103"),
+    bad("np.random.lognormal", A(3), A(4), code=codes.BROADCAST),
     ok("np.random.rand", 2, 3, expect=[2, 3]),
     ok("np.random.rand", expect=[]),
     ok("np.random.randn", 100, 784, expect=[100, 784]),
-    bad("np.random.rand", 2, -3, code="ST126"),
-    bad("np.random.randn", -1, code="ST126"),
+    bad("np.random.rand", 2, -3, code=codes.NUMPY_SHAPE),
+    bad("np.random.randn", -1, code=codes.NUMPY_SHAPE),
     ok("np.random.random", (2, 3), expect=[2, 3]),
     ok("np.random.random_sample", 4, expect=[4]),
     ok("np.random.random", expect=[]),
-    bad("np.random.random", (5, -2), code="ST126"),
+    bad("np.random.random", (5, -2), code=codes.NUMPY_SHAPE),
     ok("np.random.uniform", 0, 1, (2, 3), expect=[2, 3]),
     ok("np.random.uniform", A(3), 1.0, expect=[3]),
     ok("np.random.uniform", -1.0, 1.0, size=[None, 10], expect=[None, 10]),
-    bad("np.random.uniform", A(3), A(4), code="ST103"),
+    bad("np.random.uniform", A(3), A(4), code=codes.BROADCAST),
     ok("np.random.normal", size=5, expect=[5]),
     ok("np.random.normal", 0.0, 0.1, (784, 10), expect=[784, 10]),
     ok("np.random.normal", A(2, 1), A(3), expect=[2, 3]),
-    bad("np.random.normal", A(3), A(4), code="ST103"),
-    bad("np.random.normal", 0.0, 1.0, size=(-1,), code="ST126"),
+    bad("np.random.normal", A(3), A(4), code=codes.BROADCAST),
+    bad("np.random.normal", 0.0, 1.0, size=(-1,), code=codes.NUMPY_SHAPE),
     ok("np.random.standard_normal", (3, 3), expect=[3, 3]),
     ok("np.random.exponential", 1.0, 4, expect=[4]),
     ok("np.random.poisson", 3.0, (2,), expect=[2]),
     ok("np.random.binomial", 1, 0.5, 10, expect=[10]),
-    bad("np.random.binomial", A(2), A(3), code="ST103"),
+    bad("np.random.binomial", A(2), A(3), code=codes.BROADCAST),
     ok("np.random.randint", 10, size=(3,), expect=[3]),
     ok("np.random.randint", 0, 10, 5, expect=[5]),
     ok("np.random.randint", 10),  # one int in [0, 10): a SymInt with that range as a path fact
-    bad("np.random.randint", 0, 10, (-5,), code="ST126"),
+    bad("np.random.randint", 0, 10, (-5,), code=codes.NUMPY_SHAPE),
     ok("np.random.choice", 10, 3, expect=[3]),
     ok("np.random.choice", A(60000), 64, replace=False, expect=[64]),
     ok("np.random.choice", [1, 2, 3], expect=[]),
     ok("np.random.choice", 5, 3, p=[0.2] * 5, expect=[3]),
-    bad("np.random.choice", 5, 10, replace=False, code="ST130"),
-    bad("np.random.choice", [1, 2, 3], (2, 2), replace=False, code="ST130"),
-    bad("np.random.choice", 5, 3, p=[0.5, 0.5], code="ST130"),
-    bad("np.random.choice", A(3, 3), 2, code="ST102"),
+    bad("np.random.choice", 5, 10, replace=False, code=codes.SHAPE_REQUIREMENT),
+    bad("np.random.choice", [1, 2, 3], (2, 2), replace=False, code=codes.SHAPE_REQUIREMENT),
+    bad("np.random.choice", 5, 3, p=[0.5, 0.5], code=codes.SHAPE_REQUIREMENT),
+    bad("np.random.choice", A(3, 3), 2, code=codes.RANK_MISMATCH),
     ok("np.random.permutation", 10, expect=[10]),
     ok("np.random.permutation", A(None, 3), expect=[None, 3]),
     ok("np.random.permutation", [[1, 2], [3, 4], [5, 6]], expect=[3, 2]),
@@ -380,14 +381,14 @@ EXAMPLES = [
     ok("np.random.RandomState.randn", _RNG, 3, 4, expect=[3, 4]),
     ok("np.random.RandomState.uniform", _RNG, -1, 1, (5,), expect=[5]),
     ok("np.random.RandomState.permutation", _RNG, 7, expect=[7]),
-    bad("np.random.RandomState.choice", _RNG, 3, 5, replace=False, code="ST130"),
+    bad("np.random.RandomState.choice", _RNG, 3, 5, replace=False, code=codes.SHAPE_REQUIREMENT),
     ok("np.random.Generator.integers", _GEN, 0, 10, (4, 2), expect=[4, 2]),
     ok("np.random.Generator.normal", _GEN, size=(2,), expect=[2]),
     ok("np.random.Generator.permutation", _GEN, A(6, 2), expect=[6, 2]),
     ok("np.random.Generator.choice", _GEN, A(4, 3), 2, expect=[2, 3]),
     ok("np.random.Generator.choice", _GEN, A(4, 3), (2, 5), axis=1, expect=[4, 2, 5]),
     ok("np.random.Generator.choice", _GEN, 10, 3, replace=False, expect=[3]),
-    bad("np.random.Generator.choice", _GEN, A(4, 3), 5, replace=False, code="ST130"),
-    bad("np.random.Generator.choice", _GEN, A(4, 3), 2, axis=2, code="ST107"),
-    bad("np.random.Generator.random", _GEN, (-1,), code="ST126"),
+    bad("np.random.Generator.choice", _GEN, A(4, 3), 5, replace=False, code=codes.SHAPE_REQUIREMENT),
+    bad("np.random.Generator.choice", _GEN, A(4, 3), 2, axis=2, code=codes.AXIS_RANGE),
+    bad("np.random.Generator.random", _GEN, (-1,), code=codes.NUMPY_SHAPE),
 ]

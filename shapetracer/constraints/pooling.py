@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints.conv import (
     FAILED, Layout, Padding, layout_for, per_axis, positive, read_padding, spatial_outputs,
 )
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
 
@@ -66,7 +67,7 @@ def _rank_is(ctx: OpContext, value: Any, rank: int, expanded: bool = False) -> b
     if x is None or x.shape.rank is None or x.shape.rank == rank:
         return True
     shown, actual = (rank + 1, x.shape.rank + 1) if expanded else (rank, x.shape.rank)
-    ctx.fail("ST102", f"{ctx.display}: Shape must be rank {shown} but is rank {actual} "
+    ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {shown} but is rank {actual} "
              f"(input shape: {x.shape.tf_str()})", [x])
     return False
 
@@ -84,7 +85,7 @@ def _dispatching(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: 
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     rank = x.shape.rank
     if rank not in (3, 4, 5):
-        ctx.fail("ST102", f"{ctx.display}: `input.shape.rank` must be 3, 4 or 5. Received: "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: `input.shape.rank` must be 3, 4 or 5. Received: "
                  f"input.shape={x.shape.tuple_str()} of rank {rank}.", [x])
         return ctx.unknown_tensor(x.dtype)
     n = rank - 2
@@ -148,7 +149,7 @@ def nn_pool(ctx: OpContext, input, window_shape, pooling_type=None, strides=None
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     n = len(window)
     if x.shape.rank != n + 2:
-        ctx.fail("ST102", f"{ctx.display}: Shape {x.shape.tuple_str()} must have rank {n + 2}", [x])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape {x.shape.tuple_str()} must have rank {n + 2}", [x])
         return ctx.unknown_tensor(x.dtype)
     rate = dilations if ctx.is_none(dilation_rate) else dilation_rate
     return pool(ctx, x, window, strides, "VALID" if ctx.is_none(padding) else padding,
@@ -167,36 +168,36 @@ EXAMPLES = [
     ok("tf.nn.max_pool", T(None, 7, 7, 32), [1, 1, 1, 2], [1, 1, 1, 2], "VALID", expect=[None, 7, 7, 16]),
     ok("tf.nn.max_pool", T(None, None, None, 32), 2, 2, "VALID", expect=[None, None, None, 32]),
     ok("tf.nn.max_pool", T(None, 2, 2, 32), 5, 1, "SAME", expect=[None, 2, 2, 32]),
-    bad("tf.nn.max_pool", T(None, 1, 1, 32), [1, 2, 2, 1], [1, 2, 2, 1], "VALID", code="ST106"),
-    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 2, 2], [1, 2, 2, 1], "VALID", code="ST122"),
-    bad("tf.nn.max_pool", T(8, 32), 2, 2, "VALID", code="ST102"),
-    bad("tf.nn.max_pool", T(None, 7, 7, 32), 2, 2, "same", code="ST130"),
-    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 0, 0, 1], 1, "VALID", code="ST130"),
+    bad("tf.nn.max_pool", T(None, 1, 1, 32), [1, 2, 2, 1], [1, 2, 2, 1], "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 2, 2], [1, 2, 2, 1], "VALID", code=codes.ARG_LENGTH),
+    bad("tf.nn.max_pool", T(8, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.max_pool", T(None, 7, 7, 32), 2, 2, "same", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 0, 0, 1], 1, "VALID", code=codes.SHAPE_REQUIREMENT),
     ok("tf.nn.avg_pool", T(None, 28, 28, 32), [1, 3, 3, 1], [1, 2, 2, 1], "VALID", expect=[None, 13, 13, 32]),
     ok("tf.nn.avg_pool", value=T(None, 28, 28, 32), ksize=3, strides=2, padding="SAME", expect=[None, 14, 14, 32]),
-    bad("tf.nn.avg_pool", T(None, 2, 28, 32), 3, 2, "VALID", code="ST106"),
-    bad("tf.nn.avg_pool", T(2, 3, 4, 5, 6, 7), 3, 2, "VALID", code="ST102"),
+    bad("tf.nn.avg_pool", T(None, 2, 28, 32), 3, 2, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.avg_pool", T(2, 3, 4, 5, 6, 7), 3, 2, "VALID", code=codes.RANK_MISMATCH),
     ok("tf.nn.max_pool2d", T(None, 28, 28, 32), 2, 2, "SAME", expect=[None, 14, 14, 32]),
     ok("tf.nn.max_pool2d", T(None, 28, 28, 32), 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]], expect=[None, 15, 15, 32]),
-    bad("tf.nn.max_pool2d", T(28, 28, 32), 2, 2, "SAME", code="ST102"),
-    bad("tf.nn.max_pool2d", T(None, 1, 28, 32), 2, 2, "VALID", code="ST106"),
+    bad("tf.nn.max_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH),
+    bad("tf.nn.max_pool2d", T(None, 1, 28, 32), 2, 2, "VALID", code=codes.NEGATIVE_DIM),
     ok("tf.nn.avg_pool2d", T(None, 28, 28, 32), 3, 2, "SAME", expect=[None, 14, 14, 32]),
-    bad("tf.nn.avg_pool2d", T(None, 2, 2, 32), 3, 1, "VALID", code="ST106"),
+    bad("tf.nn.avg_pool2d", T(None, 2, 2, 32), 3, 1, "VALID", code=codes.NEGATIVE_DIM),
     ok("tf.nn.max_pool1d", T(None, 28, 32), 2, 2, "VALID", expect=[None, 14, 32]),
     ok("tf.nn.avg_pool1d", T(None, 28, 32), 3, 2, "SAME", expect=[None, 14, 32]),
-    bad("tf.nn.max_pool1d", T(28, 32), 2, 2, "VALID", code="ST102"),
-    bad("tf.nn.avg_pool1d", T(None, 2, 32), 3, 1, "VALID", code="ST106"),
+    bad("tf.nn.max_pool1d", T(28, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.avg_pool1d", T(None, 2, 32), 3, 1, "VALID", code=codes.NEGATIVE_DIM),
     ok("tf.nn.max_pool3d", T(None, 8, 28, 28, 32), 2, 2, "VALID", expect=[None, 4, 14, 14, 32]),
     ok("tf.nn.avg_pool3d", T(None, 8, 28, 28, 32), 3, 2, "SAME", expect=[None, 4, 14, 14, 32]),
-    bad("tf.nn.max_pool3d", T(8, 28, 28, 32), 2, 2, "VALID", code="ST102"),
-    bad("tf.nn.max_pool3d", T(None, 1, 28, 28, 32), 2, 2, "VALID", code="ST106"),
+    bad("tf.nn.max_pool3d", T(8, 28, 28, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.max_pool3d", T(None, 1, 28, 28, 32), 2, 2, "VALID", code=codes.NEGATIVE_DIM),
     ok("tf.nn.pool", T(None, 28, 28, 32), [2, 2], "MAX", strides=[2, 2], padding="VALID", expect=[None, 14, 14, 32]),
     ok("tf.nn.pool", T(None, 28, 28, 32), [3, 3], "AVG", [1, 1], "SAME", expect=[None, 28, 28, 32]),
     ok("tf.nn.pool", T(None, 28, 28, 32), [3, 3], "MAX", "VALID", [2, 2], expect=[None, 24, 24, 32]),  # TF1 order
     ok("tf.nn.pool", T(None, 28, 32), [3], "MAX", padding="VALID", expect=[None, 26, 32]),
-    bad("tf.nn.pool", T(None, 2, 28, 32), [3, 3], "AVG", strides=[1, 1], padding="VALID", code="ST106"),
-    bad("tf.nn.pool", T(28, 32), [3, 3], "MAX", padding="VALID", code="ST102"),
+    bad("tf.nn.pool", T(None, 2, 28, 32), [3, 3], "AVG", strides=[1, 1], padding="VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.pool", T(28, 32), [3, 3], "MAX", padding="VALID", code=codes.RANK_MISMATCH),
     ok("tf.nn.avg_pool2d", T(None, 32, 28, 28), [1, 1, 2, 2], [1, 1, 2, 2], "VALID", data_format="NCHW",
        expect=[None, 32, 14, 14]),
-    bad("tf.nn.avg_pool2d", T(28, 28, 32), 2, 2, "SAME", code="ST102"),
+    bad("tf.nn.avg_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH),
 ]

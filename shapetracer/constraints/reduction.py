@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import array_result, as_array, unknown_array
 from shapetracer.constraints.spec import OpContext, Seq, Tensor, dim_int, op
@@ -42,7 +43,7 @@ def tf_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
     for axis in axes:
         fixed = normalize_axis(axis, rank)
         if fixed is None:
-            ctx.fail("ST107", f"{ctx.display}: Invalid reduction dimension {axis} for input with {rank} "
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Invalid reduction dimension {axis} for input with {rank} "
                      f"dimensions. (input shape: {x.shape.tf_str()})", [x])
             return None
         normal.append(fixed)
@@ -56,10 +57,10 @@ def numpy_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
     for axis in axes:
         fixed = normalize_axis(axis, rank)
         if fixed is None:
-            ctx.fail("ST107", f"{ctx.display}: axis {axis} is out of bounds for array of dimension {rank}", [x])
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis {axis} is out of bounds for array of dimension {rank}", [x])
             return None
         if fixed in normal:
-            ctx.fail("ST107", f"{ctx.display}: duplicate value in 'axis'", [x])
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: duplicate value in 'axis'", [x])
             return None
         normal.append(fixed)
     return normal
@@ -169,7 +170,7 @@ def arg_reduce(ctx: OpContext, value: Any, axis: Any, numpy: bool, keepdims: boo
         # ArgOpShape gives a rank-0/1 input a scalar without looking at the axis, so graph
         # mode builds that argmax and the kernel rejects it at run time; from rank 2 on the
         # shape function itself refuses the axis.
-        ctx.fail("ST107", f"{ctx.display}: {message}{shown}", [x], runtime=not numpy and rank <= 1)
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {message}{shown}", [x], runtime=not numpy and rank <= 1)
         if numpy or rank > 1:
             return unknown()
         return ctx.result([], "int64", label="reduced to")
@@ -191,16 +192,16 @@ def top_k(ctx: OpContext, input, k=1, sorted=True, index_type=None, name=None):
     if x is None or x.shape.dims is None:
         return Seq([ctx.unknown_tensor(), ctx.unknown_tensor("int32")], "tuple")
     if x.shape.rank < 1:
-        ctx.fail("ST102", f"{ctx.display}: Shape must be at least rank 1 but is rank 0 "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 1 but is rank 0 "
                  f"(input shape: {x.shape.tf_str()})", [x])
         return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
     count = ctx.dim(k)
     last = x.shape.dims[-1]
     if count is not None:
         if count.known and count.value < 0:
-            ctx.fail("ST130", f"{ctx.display}: Need k >= 0, got {count}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Need k >= 0, got {count}")
             return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
-        if not ctx.require(last.ge(count), "ST130",
+        if not ctx.require(last.ge(count), codes.SHAPE_REQUIREMENT,
                            f"{ctx.display}: input must have last dimension >= k = {count} but is {last} "
                            f"(input shape: {x.shape.tf_str()})", [last, count, x]):
             return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
@@ -214,7 +215,7 @@ def norm(ctx: OpContext, tensor, ord="euclidean", axis=None, keepdims=None, name
     """A vector norm over one axis, a matrix norm over a pair, or the whole tensor for None."""
     axes = read_axes(ctx, axis)
     if isinstance(axes, list) and (len(axes) not in (1, 2) or len(set(axes)) != len(axes)):
-        ctx.fail("ST107", f"{ctx.display}: 'axis' must be None, an integer, or a tuple of 2 unique integers, "
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: 'axis' must be None, an integer, or a tuple of 2 unique integers, "
                  f"got {axes}")
         return ctx.unknown_tensor()
     return reduce(ctx, tensor, axis, keepdims_flag(ctx, keepdims, keep_dims), label="normed to")
@@ -332,11 +333,11 @@ def array_argmax(ctx: OpContext, self, axis=None, out=None, keepdims=False):
 
 EXAMPLES = [
     ok("tf.cumsum", T(4, 3), axis=1, expect=[4, 3]),
-    bad("tf.math.cumsum", T(4, 3), axis=2, code="ST107"),
+    bad("tf.math.cumsum", T(4, 3), axis=2, code=codes.AXIS_RANGE),
     ok("np.cumsum", A(200), expect=[200]),
     ok("np.cumsum", A(4, 3), expect=[12]),
     ok("np.cumprod", A(4, 3), axis=0, expect=[4, 3]),
-    bad("np.cumsum", A(4, 3), axis=2, code="ST107"),
+    bad("np.cumsum", A(4, 3), axis=2, code=codes.AXIS_RANGE),
     ok("tf.reduce_sum", T(None, 10), 1, expect=[None]),
     ok("tf.reduce_sum", T(None, 10), expect=[]),
     ok("tf.reduce_mean", T(None, 10, 3), axis=[0, 2], keepdims=True, expect=[1, 10, 1]),
@@ -348,70 +349,70 @@ EXAMPLES = [
     ok("tf.reduce_logsumexp", T(None, 10), axis=1, expect=[None]),
     ok("tf.reduce_sum", A(3, 4), axis=1, expect=[3]),
     ok("tf.reduce_sum", T(None, 10, 3), axis=[], expect=[None, 10, 3]),
-    bad("tf.reduce_sum", T(None, 10), axis=2, code="ST107"),
-    bad("tf.reduce_sum", T(None, 10), axis=-3, code="ST107"),
-    bad("tf.reduce_mean", T(None), axis=1, code="ST107"),
-    bad("tf.reduce_sum", T(), axis=0, code="ST107"),
-    bad("tf.math.reduce_logsumexp", T(None, 10), axis=2, code="ST107"),
-    bad("tf.reduce_sum", A(3, 4), axis=2, code="ST107"),
+    bad("tf.reduce_sum", T(None, 10), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.reduce_sum", T(None, 10), axis=-3, code=codes.AXIS_RANGE),
+    bad("tf.reduce_mean", T(None), axis=1, code=codes.AXIS_RANGE),
+    bad("tf.reduce_sum", T(), axis=0, code=codes.AXIS_RANGE),
+    bad("tf.math.reduce_logsumexp", T(None, 10), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.reduce_sum", A(3, 4), axis=2, code=codes.AXIS_RANGE),
     ok("tf.math.reduce_std", T(None, 10), axis=0, expect=[10]),
     ok("tf.math.count_nonzero", T(None, 10), axis=1, expect=[None]),
-    bad("tf.math.reduce_variance", T(None, 10), axis=5, code="ST107"),
+    bad("tf.math.reduce_variance", T(None, 10), axis=5, code=codes.AXIS_RANGE),
     ok("tf.argmax", T(None, 10), 1, expect=[None]),
     ok("tf.argmax", T(None, 10), axis=-1, expect=[None]),
     ok("tf.argmax", T(None, 10), dimension=1, expect=[None]),
     ok("tf.argmin", T(None, 10), expect=[10]),
     ok("tf.math.argmax", T(4, 5, 6), 2, expect=[4, 5]),
-    bad("tf.argmax", T(None), 1, code="ST107"),  # pattern 15: graph mode passes, the kernel raises
-    bad("tf.argmax", T(None, 10), 2, code="ST107"),
-    bad("tf.argmin", T(3, 10), -3, code="ST107"),
+    bad("tf.argmax", T(None), 1, code=codes.AXIS_RANGE),  # pattern 15: graph mode passes, the kernel raises
+    bad("tf.argmax", T(None, 10), 2, code=codes.AXIS_RANGE),
+    bad("tf.argmin", T(3, 10), -3, code=codes.AXIS_RANGE),
     ok("tf.nn.top_k", T(None, 10), 5),
     ok("tf.math.top_k", T(3, None), 4),
-    bad("tf.nn.top_k", T(None, 10), 11, code="ST130"),
-    bad("tf.math.top_k", T(), 1, code="ST102"),
+    bad("tf.nn.top_k", T(None, 10), 11, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.math.top_k", T(), 1, code=codes.RANK_MISMATCH),
     ok("tf.norm", T(None, 10), expect=[]),
     ok("tf.norm", T(None, 10), axis=1, keepdims=True, expect=[None, 1]),
     ok("tf.norm", T(None, 10, 3), axis=[1, 2], expect=[None]),
     ok("tf.linalg.norm", T(None, 10), axis=1, keep_dims=True, expect=[None, 1]),
-    bad("tf.norm", T(None, 10), axis=2, code="ST107"),
-    bad("tf.norm", T(None, 10, 3), axis=[1, 1], code="ST107"),
+    bad("tf.norm", T(None, 10), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.norm", T(None, 10, 3), axis=[1, 1], code=codes.AXIS_RANGE),
     ok("np.sum", A(3, 4), axis=1, expect=[3]),
     ok("np.sum", A(3, 4), axis=(0, 1), expect=[]),
     ok("np.mean", A(3, 4), 0, expect=[4]),
     ok("np.sum", A(3, 4), axis=1, keepdims=True, expect=[3, 1]),
     ok("np.max", A(None, 4), axis=1, expect=[None]),
     ok("np.sum", [[1, 2], [3, 4]], axis=0, expect=[2]),
-    bad("np.sum", A(3, 4), axis=2, code="ST107"),
-    bad("np.mean", A(3, 4), axis=-3, code="ST107"),
-    bad("np.sum", A(3, 4), axis=(1, -1), code="ST107"),
-    bad("np.std", A(3, 4), axis=5, code="ST107"),
+    bad("np.sum", A(3, 4), axis=2, code=codes.AXIS_RANGE),
+    bad("np.mean", A(3, 4), axis=-3, code=codes.AXIS_RANGE),
+    bad("np.sum", A(3, 4), axis=(1, -1), code=codes.AXIS_RANGE),
+    bad("np.std", A(3, 4), axis=5, code=codes.AXIS_RANGE),
     ok("np.argmax", A(3, 4), axis=1, expect=[3]),
     ok("np.argmax", A(3, 4), expect=[]),
     ok("np.argmin", A(3, 4), keepdims=True, expect=[1, 1]),
-    bad("np.argmax", A(3, 4), axis=2, code="ST107"),
+    bad("np.argmax", A(3, 4), axis=2, code=codes.AXIS_RANGE),
     ok("ndarray.sum", A(3, 4), 1, expect=[3]),
     ok("ndarray.mean", A(3, 4), axis=0, keepdims=True, expect=[1, 4]),
     ok("ndarray.argmax", A(None, 10), axis=1, expect=[None]),
     ok("ndarray.max", A(3, 4), expect=[]),
-    bad("ndarray.sum", A(3, 4), 2, code="ST107"),
-    bad("ndarray.argmax", A(3, 4), 2, code="ST107"),
-    bad("ndarray.min", A(3), axis=1, code="ST107"),
+    bad("ndarray.sum", A(3, 4), 2, code=codes.AXIS_RANGE),
+    bad("ndarray.argmax", A(3, 4), 2, code=codes.AXIS_RANGE),
+    bad("ndarray.min", A(3), axis=1, code=codes.AXIS_RANGE),
     ok("tf.reduce_all", T(None, 10, dtype="bool"), expect=[]),
     ok("tf.math.reduce_any", T(None, 10, dtype="bool"), axis=0, keepdims=True, expect=[1, 10]),
-    bad("tf.reduce_any", T(None, 10, dtype="bool"), axis=2, code="ST107"),
-    bad("tf.reduce_all", T(None), reduction_indices=[1], code="ST107"),
+    bad("tf.reduce_any", T(None, 10, dtype="bool"), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.reduce_all", T(None), reduction_indices=[1], code=codes.AXIS_RANGE),
     ok("tf.math.reduce_euclidean_norm", T(None, 10), axis=1, keepdims=True, expect=[None, 1]),
     ok("tf.count_nonzero", T(None, 10), expect=[]),
-    bad("tf.math.count_nonzero", T(None, 10), axis=3, code="ST107"),
+    bad("tf.math.count_nonzero", T(None, 10), axis=3, code=codes.AXIS_RANGE),
     ok("np.amax", A(3, 4), axis=0, keepdims=True, expect=[1, 4]),
     ok("np.min", A(3, 4), expect=[]),
-    bad("np.max", A(3, 4), axis=2, code="ST107"),
+    bad("np.max", A(3, 4), axis=2, code=codes.AXIS_RANGE),
     ok("np.any", A(3, 4, dtype="bool"), axis=1, expect=[3]),
     ok("np.all", A(3, 4, dtype="bool"), expect=[]),
-    bad("np.any", A(3, 4, dtype="bool"), axis=-3, code="ST107"),
+    bad("np.any", A(3, 4, dtype="bool"), axis=-3, code=codes.AXIS_RANGE),
     ok("np.var", A(3, 4), axis=0, expect=[4]),
     ok("ndarray.any", A(3, 4, dtype="bool"), axis=0, expect=[4]),
-    bad("ndarray.all", A(3, 4, dtype="bool"), axis=2, code="ST107"),
+    bad("ndarray.all", A(3, 4, dtype="bool"), axis=2, code=codes.AXIS_RANGE),
     ok("ndarray.std", A(3, 4), axis=1, expect=[3]),
-    bad("ndarray.var", A(3, 4), axis=(0, 0), code="ST107"),
+    bad("ndarray.var", A(3, 4), axis=(0, 0), code=codes.AXIS_RANGE),
 ]

@@ -31,12 +31,14 @@ which keeps the arithmetic linear and the inferred dim exact.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dims_text
-from shapetracer.constraints.dims import Dim, Shape, bool_not
+from shapetracer.domain.dims import Dim, Shape, bool_not
 from shapetracer.constraints.examples import A, T, bad, ok
-from shapetracer.constraints.solver import Verdict
+from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.spec import OpContext, op, runtime_only
-from shapetracer.frontend.values import Tensor
+from shapetracer.domain.values import Tensor
+from shapetracer.constraints.solver import judge
 
 
 @op("tf.reshape")
@@ -48,12 +50,12 @@ def reshape(ctx: OpContext, tensor, shape, name=None):
         return ctx.unknown_tensor(dtype)
     inferred = [i for i, d in enumerate(target) if d is not None and d.known and d.value == -1]
     if len(inferred) > 1:
-        ctx.fail("ST113", f"{ctx.display}: Only one input size may be -1, not both {inferred[0]} and "
+        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, f"{ctx.display}: Only one input size may be -1, not both {inferred[0]} and "
                  f"{inferred[1]}", [x] if x is not None else [], runtime=True)
         return ctx.unknown_tensor(dtype)
     invalid = [d.value for d in target if d is not None and d.known and d.value < -1]
     if invalid:
-        ctx.fail("ST130", f"{ctx.display}: Invalid value in tensor used for shape: {invalid[0]}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid value in tensor used for shape: {invalid[0]}")
         return ctx.unknown_tensor(dtype)
     if x is None or x.shape.dims is None or any(d is None for d in target):
         # An unknown entry may itself be -1 at run time: nothing can be checked.
@@ -147,7 +149,7 @@ def _check_same_count(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
     elif all(d.known for d in target) and len(unknown_in) == 1 and known_in != 0 \
             and count_out.value % known_in != 0:
         # SetOutputShapeForReshape solves for a single unknown input dim: no value fits.
-        ctx.fail("ST104", f"{ctx.display}: Dimension size must be evenly divisible by {known_in} but is "
+        ctx.fail(codes.RESHAPE_SIZE, f"{ctx.display}: Dimension size must be evenly divisible by {known_in} but is "
                  f"{count_out}", [x] + target)
         return False
     elif _dropped_by_grappler(ctx, x, target):
@@ -156,7 +158,7 @@ def _check_same_count(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
         message = (f"{ctx.display}: Input to reshape is a tensor with {_count_text(list(x.shape.dims))} "
                    f"values, but the requested shape has {_count_text(target)} "
                    f"(input shape {x.shape.tf_str()}, requested {target_text})")
-    return ctx.require(count_in.eq(count_out), "ST104", message, [x] + target)
+    return ctx.require(count_in.eq(count_out), codes.RESHAPE_SIZE, message, [x] + target)
 
 
 def _dropped_by_grappler(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
@@ -201,9 +203,9 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
         # unknowns are run-time dims, which each run replaces by the fed values.
         if not (getattr(ctx.host, "graph_mode", False) and runtime_only(count_in.value)):
             return None
-        ctx.require(count_in.mod(out_known).eq(0), "ST104", message, [x] + others, runtime=True)
+        ctx.require(count_in.mod(out_known).eq(0), codes.RESHAPE_SIZE, message, [x] + others, runtime=True)
         return count_in.floordiv(out_known).with_origins({ctx.site})
-    if not ctx.require(count_in.mod(out_known).eq(0), "ST104", message, [x] + others):
+    if not ctx.require(count_in.mod(out_known).eq(0), codes.RESHAPE_SIZE, message, [x] + others):
         return None
     return count_in.floordiv(out_known).with_origins({ctx.site})
 
@@ -220,10 +222,10 @@ def _warn_batch_mixing(ctx: OpContext, x: Tensor, target: list[Dim], position: i
     # [B*T, d] -> [-1, T, d] un-flattens a batch merged earlier: the rows always
     # divide evenly, which the path facts prove; that is not mixing.
     divides = (dims[0] * per_example).mod(per_row).eq(0)
-    if divides is True or facts.judge(bool_not(divides), ctx.host.limits, False).verdict \
+    if divides is True or judge(facts, bool_not(divides), ctx.host.limits, False).verdict \
             is Verdict.FAILS:
         return
-    ctx.warn("ST203", f"{ctx.display}: reshaping {x.shape.tf_str()} to {dims_text(target)} puts {per_row} "
+    ctx.warn(codes.BATCH_MIXING, f"{ctx.display}: reshaping {x.shape.tf_str()} to {dims_text(target)} puts {per_row} "
              f"values in each row while each example has {per_example}, so rows mix examples across "
              f"the batch axis; keep the batch axis, e.g. [-1,{per_example}]", [x])
 
@@ -238,13 +240,13 @@ EXAMPLES = [
     ok("tf.reshape", T(None, 10), [-1, 5], expect=[None, 5]),
     ok("tf.reshape", A(2, 3), [-1], expect=[6]),
     ok("tf.reshape", T(rank_unknown=True), [-1, 4], expect=[None, 4]),
-    ok("tf.reshape", T(None, 10), [-1, 20], expect=[None, 20], warns="ST203"),
-    ok("tf.reshape", T(None, 7, 7, 64), [-1, 1024], expect=[None, 1024], warns="ST203"),
-    bad("tf.reshape", T(2, 3), [4], code="ST104"),
-    bad("tf.reshape", T(1, 7, 7, 128), [-1, 1000], code="ST104"),
-    bad("tf.reshape", T(None, 10), [5, 3], code="ST104"),
-    bad("tf.reshape", T(None, 3), [2, 2], code="ST104"),
-    bad("tf.reshape", T(2, 3), [-1, -1], code="ST113"),
-    bad("tf.reshape", T(None, 10), [-1, -1], code="ST113"),
-    bad("tf.reshape", T(2, 3), [-2, 3], code="ST130"),
+    ok("tf.reshape", T(None, 10), [-1, 20], expect=[None, 20], warns=codes.BATCH_MIXING),
+    ok("tf.reshape", T(None, 7, 7, 64), [-1, 1024], expect=[None, 1024], warns=codes.BATCH_MIXING),
+    bad("tf.reshape", T(2, 3), [4], code=codes.RESHAPE_SIZE),
+    bad("tf.reshape", T(1, 7, 7, 128), [-1, 1000], code=codes.RESHAPE_SIZE),
+    bad("tf.reshape", T(None, 10), [5, 3], code=codes.RESHAPE_SIZE),
+    bad("tf.reshape", T(None, 3), [2, 2], code=codes.RESHAPE_SIZE),
+    bad("tf.reshape", T(2, 3), [-1, -1], code=codes.RESHAPE_TWO_UNKNOWN),
+    bad("tf.reshape", T(None, 10), [-1, -1], code=codes.RESHAPE_TWO_UNKNOWN),
+    bad("tf.reshape", T(2, 3), [-2, 3], code=codes.SHAPE_REQUIREMENT),
 ]

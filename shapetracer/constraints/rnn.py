@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.layers_v1 import P, keras_shape, statically_none
 from shapetracer.constraints.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
@@ -161,7 +162,7 @@ def _feed_base(ctx: OpContext, cell: Obj, depth: Dim) -> bool:
         return True
     hidden = output_size(ctx, cell)
     now, then = (depth + hidden, built.dim + hidden) if hidden is not None else (depth, built.dim)
-    return ctx.require(depth.eq(built.dim), "ST119",
+    return ctx.require(depth.eq(built.dim), codes.RNN_INPUT,
                        f"{_who(ctx)}: Dimensions must be equal, but are {now} and {then} (input shapes: "
                        f"[?,{now}], [{then},{_gate_width(ctx, cell)}]): this {_kind(cell)} object built its "
                        f"kernel for inputs of depth {built.dim} and is now fed depth {depth}",
@@ -182,7 +183,7 @@ def feed(ctx: OpContext, cell: Value, depth: Dim, batch: Dim) -> bool:
         out = output_size(ctx, inner)
         if out is None:
             return True
-        return ctx.require(depth.eq(out), "ST119",
+        return ctx.require(depth.eq(out), codes.RNN_INPUT,
                            f"{_who(ctx)}: Shapes ({batch}, {depth}) and ({batch}, {out}) are incompatible "
                            f"(ResidualWrapper adds the cell's input to its output)", [depth, out])
     if kind == "MultiRNNCell":
@@ -203,7 +204,7 @@ def _step_rank_ok(ctx: OpContext, cell: Value, step: Shape) -> bool:
     """Cells take one time step as ``[batch, depth]`` (their InputSpec is ndim=2)."""
     if step.rank == 2 or _kind(cell) is None:
         return True
-    ctx.fail("ST119", f'{_who(ctx)}: Input 0 of layer "{_first_layer_name(cell)}" is incompatible with the layer: '
+    ctx.fail(codes.RNN_INPUT, f'{_who(ctx)}: Input 0 of layer "{_first_layer_name(cell)}" is incompatible with the layer: '
              f"expected ndim=2, found ndim={step.rank}. Full shape received: {keras_shape(step)}", [step])
     return False
 
@@ -222,11 +223,11 @@ def check_state(ctx: OpContext, given: Value, expected: Value) -> bool:
     if state is None or state.shape.rank != 2:
         return True
     (b, w), (eb, ew) = state.shape.dims, expected.shape.dims
-    if not ctx.require(b.eq(eb), "ST119", f"{_who(ctx)}: Dimension 0 in both shapes must be equal, but are "
+    if not ctx.require(b.eq(eb), codes.RNN_INPUT, f"{_who(ctx)}: Dimension 0 in both shapes must be equal, but are "
                        f"{eb} and {b}. Shapes are [{eb}] and [{b}]. (inputs vs. initial state {state.shape.tf_str()})",
                        [b, eb, state]):
         return False
-    return ctx.require(w.eq(ew), "ST119", f"{_who(ctx)}: Dimensions must be equal, but are {w} and {ew}: the "
+    return ctx.require(w.eq(ew), codes.RNN_INPUT, f"{_who(ctx)}: Dimensions must be equal, but are {w} and {ew}: the "
                        f"initial state {state.shape.tf_str()} does not match the cell's state size {ew}",
                        [w, ew, state])
 
@@ -238,11 +239,11 @@ def check_sequence_length(ctx: OpContext, sequence_length: Any, batch: Dim) -> b
     if lengths is None or lengths.shape.dims is None:
         return True
     if lengths.shape.rank != 1:
-        ctx.fail("ST119", f"{_who(ctx)}: Argument sequence_length must be a vector of length batch_size. "
+        ctx.fail(codes.RNN_INPUT, f"{_who(ctx)}: Argument sequence_length must be a vector of length batch_size. "
                  f"Received sequence_length of shape: {lengths.shape.tuple_str()}", [lengths])
         return False
     n = lengths.shape.dims[0]
-    return ctx.require(n.eq(batch), "ST119", f"{_who(ctx)}: Dimension 0 in both shapes must be equal, but are "
+    return ctx.require(n.eq(batch), codes.RNN_INPUT, f"{_who(ctx)}: Dimension 0 in both shapes must be equal, but are "
                        f"{n} and {batch}. Shapes are [{n}] and [{batch}]. (sequence_length vs. batch)",
                        [n, batch, lengths])
 
@@ -257,14 +258,14 @@ def run_dynamic(ctx: OpContext, cell: Value, x: Tensor | None, sequence_length: 
     dims = x.shape.dims
     if len(dims) < 3:
         shown = Shape([dims[1], dims[0]]) if len(dims) == 2 and not time_major else x.shape
-        ctx.fail("ST119", f"{_who(ctx)}: Shape {shown.tuple_str()} must have rank at least 3", [x])
+        ctx.fail(codes.RNN_INPUT, f"{_who(ctx)}: Shape {shown.tuple_str()} must have rank at least 3", [x])
         return None
     time, batch = (dims[0], dims[1]) if time_major else (dims[1], dims[0])
     if not _step_rank_ok(ctx, cell, Shape([batch] + list(dims[2:]))):
         return None
     depth = dims[-1]
     if statically_none(depth):
-        ctx.fail("ST120", f"{_who(ctx)}: Input size (depth of inputs) must be accessible via shape inference, "
+        ctx.fail(codes.UNDEFINED_DIM, f"{_who(ctx)}: Input size (depth of inputs) must be accessible via shape inference, "
                  f"but saw value None for input of shape {x.shape.tuple_str()}", [x])
         return None
     if not check_sequence_length(ctx, sequence_length, batch) or not feed(ctx, cell, depth, batch):
@@ -294,7 +295,7 @@ def run_static(ctx: OpContext, cell: Value, inputs: Any, initial_state: Any, seq
             return None
     batch = steps[0].shape.dims[0]
     if statically_none(steps[0].shape.dims[1]):
-        ctx.fail("ST120", f"{_who(ctx)}: Input size (dimension 0 of input of shape "
+        ctx.fail(codes.UNDEFINED_DIM, f"{_who(ctx)}: Input size (dimension 0 of input of shape "
                  f"{steps[0].shape.tuple_str()}) must be accessible via shape inference, but saw value None.",
                  [steps[0]])
         return None
@@ -485,7 +486,7 @@ def state_tuple_getitem(ctx: OpContext, self, key):
     if index is None or not isinstance(self, Obj):
         return UNKNOWN
     if not -2 <= index <= 1:
-        ctx.fail("ST123", f"{_who(ctx)}: tuple index out of range (LSTMStateTuple has c and h; index {index})")
+        ctx.fail(codes.INDEX_RANGE, f"{_who(ctx)}: tuple index out of range (LSTMStateTuple has c and h; index {index})")
         return UNKNOWN
     return self.attrs.get("c" if index in (0, -2) else "h", UNKNOWN)
 
@@ -557,42 +558,42 @@ EXAMPLES = [
     ok("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 16, 16)),
     ok("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), sequence_length=T(32, dtype="int32"), dtype="float32"),
     ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8), initial_state=_state(None, 16, 16)),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 8), dtype="float32", code="ST119"),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8, 2), dtype="float32", code="ST119"),
-    bad("tf.nn.dynamic_rnn", _lstm(16), P(None, 10, None), dtype="float32", code="ST120"),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 8), dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8, 2), dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.dynamic_rnn", _lstm(16), P(None, 10, None), dtype="float32", code=codes.UNDEFINED_DIM),
     ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, None), dtype="float32"),
-    bad("tf.nn.dynamic_rnn", _shared_stack(16, 3), T(None, 10, 8), dtype="float32", code="ST119"),
-    bad("tf.nn.dynamic_rnn", _wrapped_shared_stack(16), T(None, 10, 8), dtype="float32", code="ST119"),
-    bad("tf.nn.dynamic_rnn", _residual(_lstm(16)), T(None, 10, 8), dtype="float32", code="ST119"),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(64, 10, 8), initial_state=_state(32, 16, 16), code="ST119"),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 8, 8), code="ST119"),
+    bad("tf.nn.dynamic_rnn", _shared_stack(16, 3), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.dynamic_rnn", _wrapped_shared_stack(16), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.dynamic_rnn", _residual(_lstm(16)), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(64, 10, 8), initial_state=_state(32, 16, 16), code=codes.RNN_INPUT),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 8, 8), code=codes.RNN_INPUT),
     bad("tf.nn.dynamic_rnn", _gru(16), T(32, 10, 8), sequence_length=T(32, 1, dtype="int32"), dtype="float32",
-        code="ST119"),
+        code=codes.RNN_INPUT),
     bad("tf.nn.dynamic_rnn", _gru(16), T(32, 10, 8), sequence_length=T(16, dtype="int32"), dtype="float32",
-        code="ST119"),
+        code=codes.RNN_INPUT),
     ok("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 10, 8), dtype="float32"),
-    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 8), dtype="float32", code="ST119"),
-    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), P(None, 10, None), dtype="float32", code="ST120"),
+    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 8), dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), P(None, 10, None), dtype="float32", code=codes.UNDEFINED_DIM),
     bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _shared_stack(4, 2), T(None, 10, 8), dtype="float32",
-        code="ST119"),
+        code=codes.RNN_INPUT),
     ok("tf.nn.bidirectional_dynamic_rnn", _gru(8), _gru(8), T(10, None, 3), time_major=True, dtype="float32"),
     ok("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 8), T(None, 8)], dtype="float32"),
     ok("tf.contrib.rnn.static_rnn", _gru(4), [T(5, 3)], dtype="float32"),
-    bad("tf.nn.static_rnn", _lstm(16), [T(None, 3, 8)], dtype="float32", code="ST119"),
-    bad("tf.nn.static_rnn", _lstm(16), [P(None, None)], dtype="float32", code="ST120"),
-    bad("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 9)], dtype="float32", code="ST119"),
+    bad("tf.nn.static_rnn", _lstm(16), [T(None, 3, 8)], dtype="float32", code=codes.RNN_INPUT),
+    bad("tf.nn.static_rnn", _lstm(16), [P(None, None)], dtype="float32", code=codes.UNDEFINED_DIM),
+    bad("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 9)], dtype="float32", code=codes.RNN_INPUT),
     ok("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(None, 8)], dtype="float32"),
-    bad("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(8)], dtype="float32", code="ST119"),
+    bad("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(8)], dtype="float32", code=codes.RNN_INPUT),
     ok("tf.nn.rnn_cell.GRUCell.zero_state", _gru(16), 32, "float32", expect=[32, 16]),
     ok("tf.nn.rnn_cell.LSTMCell.zero_state", _lstm(16), 32, "float32"),
     ok("tf.nn.rnn_cell.MultiRNNCell.zero_state", _multi(_lstm(16), _gru(4)), 32, "float32"),
     ok("tf.nn.rnn_cell.DropoutWrapper.zero_state", _dropout(_gru(5)), 7, "float32", expect=[7, 5]),
     ok("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 8), _state(32, 16, 16)),
-    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 10, 8), _state(32, 16, 16), code="ST119"),
-    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(16, 8), _state(32, 16, 16), code="ST119"),
+    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 10, 8), _state(32, 16, 16), code=codes.RNN_INPUT),
+    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(16, 8), _state(32, 16, 16), code=codes.RNN_INPUT),
     ok("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(None, 3), T(None, 4)),
-    bad("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(5, 3), T(5, 6), code="ST119"),
+    bad("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(5, 3), T(5, 6), code=codes.RNN_INPUT),
     ok("LSTMStateTuple.__getitem__", _state(32, 16, 16), 1, expect=[32, 16]),
     ok("LSTMStateTuple.__getitem__", _state(32, 16, 4), -1, expect=[32, 4]),
-    bad("LSTMStateTuple.__getitem__", _state(32, 16, 16), 2, code="ST123"),
+    bad("LSTMStateTuple.__getitem__", _state(32, 16, 16), 2, code=codes.INDEX_RANGE),
 ]

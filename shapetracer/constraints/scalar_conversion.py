@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shapetracer.domain import codes
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import UNKNOWN, Const, OpContext, Seq, Tensor
 
@@ -35,7 +36,7 @@ def require_scalar_value(ctx: OpContext, value: Any) -> bool:
     if not value.is_numpy and getattr(ctx.host, "graph_mode", False):
         return True
     total = value.shape.num_elements()
-    return ctx.require(total.eq(1), "ST127", f"{MESSAGE} (the value has shape "
+    return ctx.require(total.eq(1), codes.SCALAR_REQUIRED, f"{MESSAGE} (the value has shape "
                        f"{value.shape.tuple_str()})", [value])
 
 
@@ -61,10 +62,10 @@ def python_format(ctx: OpContext, template: Const, args: Any) -> Any:
     return UNKNOWN
 
 
-# float()/int() themselves are modelled in frontend/pymodels.py, with their examples there.
+# float()/int() themselves are modelled in constraints/python_builtins.py, with their examples there.
 EXAMPLES = [
-    bad("operator.mod", Const("step %d: loss %.4f"), Seq([Const(1), A(8)], "tuple"), code="ST127"),
-    bad("operator.mod", Const("%f"), T(4, 2), code="ST127"),  # an eager tensor converts through numpy
+    bad("operator.mod", Const("step %d: loss %.4f"), Seq([Const(1), A(8)], "tuple"), code=codes.SCALAR_REQUIRED),
+    bad("operator.mod", Const("%f"), T(4, 2), code=codes.SCALAR_REQUIRED),  # an eager tensor converts through numpy
     ok("operator.mod", Const("loss %s"), A(8)),
     ok("operator.mod", Const("loss %.4f"), A()),
     ok("operator.mod", Const("loss %.4f"), A(1)),  # numpy 1.x converts one element

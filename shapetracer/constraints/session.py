@@ -31,14 +31,16 @@ from typing import Any
 
 import z3
 
-from shapetracer.constraints.dims import Dim, Shape, bool_and, free_symbols
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
-from shapetracer.constraints.solver import Verdict
+from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.spec import OpContext, op, pending_of
-from shapetracer.frontend.values import (
+from shapetracer.domain.values import (
     NONE, UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value,
 )
+from shapetracer.constraints.solver import judge
 
 Substitution = list[tuple[z3.ArithRef, z3.ArithRef, Dim]]
 
@@ -87,7 +89,7 @@ def _fed_value(ctx: OpContext, value: Value) -> Tensor | None:
         if nest is None:
             return None
         if nest.ragged:
-            ctx.fail("ST126", f"{ctx.display}: {ragged_message(nest)}")
+            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: {ragged_message(nest)}")
             return None
         return Tensor(Shape(nest.dims), nest.dtype, "ndarray")
     return None
@@ -101,21 +103,21 @@ def _feed_fits(ctx: OpContext, key: Tensor, fed: Tensor) -> bool:
     message = (f"{ctx.display}: Cannot feed value of shape {given.tuple_str()} for Tensor {_tensor_name(key)}, "
                f"which has shape {declared.tuple_str()}")
     if len(declared.dims) != len(given.dims):
-        ctx.fail("ST105", message, [key, fed])
+        ctx.fail(codes.FEED_SHAPE, message, [key, fed])
         return False
     open_questions = []
     for want, got in zip(declared.dims, given.dims):
         if not want.known:
             continue  # an unknown placeholder dim takes whatever is fed
         if got.known and got.value != want.value:
-            ctx.fail("ST105", message, [key, fed, want, got])
+            ctx.fail(codes.FEED_SHAPE, message, [key, fed, want, got])
             return False
         if not got.known:
             open_questions.append(got.eq(want))
     if not open_questions:
         return True
     saved = ctx.host.facts
-    fits = ctx.require(bool_and(*open_questions), "ST105", message, [key, fed])
+    fits = ctx.require(bool_and(*open_questions), codes.FEED_SHAPE, message, [key, fed])
     ctx.host.facts = saved  # this feed constrains this call only
     return fits
 
@@ -236,7 +238,7 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
             return False
         if z3.is_true(cond):
             continue
-        judgement = ctx.host.facts.judge(cond, ctx.host.limits, False)
+        judgement = judge(ctx.host.facts, cond, ctx.host.limits, False)
         if judgement.verdict is Verdict.FAILS:
             ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
             return False
@@ -338,7 +340,7 @@ def _learning_rate_is_scalar(ctx: OpContext, optimizer: Any) -> bool:
     if rate is None or rate.shape.rank in (None, 0):
         return True
     kernel = ctx.str(optimizer.attrs.get("kernel")) or "Apply"
-    ctx.fail("ST127", f"{ctx.display}: Shape must be rank 0 but is rank {rate.shape.rank} for '{kernel}': the "
+    ctx.fail(codes.SCALAR_REQUIRED, f"{ctx.display}: Shape must be rank 0 but is rank {rate.shape.rank} for '{kernel}': the "
              f"learning rate must be a scalar, but has shape {rate.shape.tf_str()}", [rate])
     return False
 
@@ -408,13 +410,13 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
     if not tf2 and getattr(ctx.host, "graph_mode", False):
         # TF1's ScalarSummary kernel checks the shape: the run that evaluates the summary
         # (usually through tf.summary.merge_all) fails, not this line
-        ctx.fail("ST127", message, [value], runtime=True)
+        ctx.fail(codes.SCALAR_REQUIRED, message, [value], runtime=True)
         result = ctx.result([], "string")
         summaries = getattr(ctx.host, "summary_pending", None)
         if summaries is not None and ctx.is_none(collections):  # merge_all reads the default collection
             summaries.extend(ctx.deferred + list(pending_of([value])))
         return result
-    ctx.fail("ST127", message, [value])
+    ctx.fail(codes.SCALAR_REQUIRED, message, [value])
     return ctx.unknown_tensor()
 
 
@@ -481,22 +483,22 @@ EXAMPLES = [
     ok("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(None, 784)))),  # the last batch may be short
     ok("tf.Session.run", _SESS, Obj("tf.Operation")),
     ok("tf.Session.run", _SESS, _LABELS, _feed((_LABELS, A(7, dtype="int64"))), expect=[7]),
-    bad("tf.Session.run", _SESS, _LOSS, feed_dict=_feed((_X, A(32, 28, 28))), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(784))), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(None, 28))), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(32, 784)), (_Y, A(32, 1))), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, A(5, 1))), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(40, 784))), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, 3.0)), code="ST105"),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, [[1, 2], [3]])), code="ST126"),
+    bad("tf.Session.run", _SESS, _LOSS, feed_dict=_feed((_X, A(32, 28, 28))), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(784))), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(None, 28))), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(32, 784)), (_Y, A(32, 1))), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, A(5, 1))), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(40, 784))), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, 3.0)), code=codes.FEED_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, [[1, 2], [3]])), code=codes.NUMPY_SHAPE),
     ok("tf.InteractiveSession.run", Obj("tf.InteractiveSession"), _LOGITS, _feed((_X, A(8, 784))),
        expect=[8, 10]),
-    bad("tf.InteractiveSession.run", Obj("tf.InteractiveSession"), _LOSS, _feed((_Y, A(8, 5))), code="ST105"),
+    bad("tf.InteractiveSession.run", Obj("tf.InteractiveSession"), _LOSS, _feed((_Y, A(8, 5))), code=codes.FEED_SHAPE),
     ok("Tensor.eval", _LOGITS, feed_dict=_feed((_X, A(3, 784))), expect=[3, 10]),
     ok("Tensor.eval", _LOSS, expect=[]),
-    bad("Tensor.eval", _LOGITS, feed_dict=_feed((_X, A(3, 3))), code="ST105"),
+    bad("Tensor.eval", _LOGITS, feed_dict=_feed((_X, A(3, 3))), code=codes.FEED_SHAPE),
     ok("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 784)))),
-    bad("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 78))), code="ST105"),
+    bad("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 78))), code=codes.FEED_SHAPE),
     ok("tf.Session"),
     ok("tf.InteractiveSession"),
     ok("tf.global_variables_initializer"),
@@ -505,13 +507,13 @@ EXAMPLES = [
     ok("tf.train.GradientDescentOptimizer", T()),
     ok("tf.train.Optimizer.minimize", _ADAM, _LOSS),
     ok("tf.train.Optimizer.minimize", _ADAM, T(None)),  # a vector loss is summed: accepted
-    bad("tf.train.Optimizer.minimize", _BAD_ADAM, _LOSS, code="ST127"),
+    bad("tf.train.Optimizer.minimize", _BAD_ADAM, _LOSS, code=codes.SCALAR_REQUIRED),
     ok("tf.train.Optimizer.apply_gradients", _ADAM, UNKNOWN),
-    bad("tf.train.Optimizer.apply_gradients", _BAD_ADAM, UNKNOWN, code="ST127"),
+    bad("tf.train.Optimizer.apply_gradients", _BAD_ADAM, UNKNOWN, code=codes.SCALAR_REQUIRED),
     ok("tf.summary.scalar", "loss", _LOSS),
     ok("tf.summary.scalar", "loss", 0.5, step=1),
     ok("tf.summary.scalar", "loss", T(rank_unknown=True)),
-    bad("tf.summary.scalar", "loss", T(None), code="ST127"),
-    bad("tf.summary.scalar", "loss", T(1), code="ST127"),
-    bad("tf.summary.scalar", "loss", data=T(2), step=3, code="ST127"),
+    bad("tf.summary.scalar", "loss", T(None), code=codes.SCALAR_REQUIRED),
+    bad("tf.summary.scalar", "loss", T(1), code=codes.SCALAR_REQUIRED),
+    bad("tf.summary.scalar", "loss", data=T(2), step=3, code=codes.SCALAR_REQUIRED),
 ]

@@ -1,8 +1,6 @@
 """Z3 queries with tracked assertions.
 
-Each analysis path owns a ``PathFacts``: the requirements of every op already
-passed on that path, each tagged with the site that asserted it.  A new
-requirement R is judged in two tiers:
+A new requirement R is judged against a path's facts (``domain.facts``) in two tiers:
 
 - *error*: facts ∧ R is UNSAT — the op fails for every value of the unknowns;
   the unsat core names the sites whose facts make it fail.
@@ -16,116 +14,63 @@ inconclusive and never as an error.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
-from enum import Enum
 
 import z3
 
-from shapetracer.constraints.dims import SYMBOL_LOWER_BOUNDS, SYMBOL_UPPER_BOUNDS, BoolLike, Origin, free_symbols
+from shapetracer.domain.dims import SYMBOL_LOWER_BOUNDS, SYMBOL_UPPER_BOUNDS, BoolLike, free_symbols
+from shapetracer.domain.facts import Fact, Judgement, PathFacts, SolverLimits, Verdict
 
 _track_counter = itertools.count()
 
 
-@dataclass(frozen=True)
-class Fact:
-    """An asserted requirement with the site that asserted it."""
+def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
+    """Decide whether ``cond`` can hold given the facts of this path."""
+    if cond is True:
+        return Judgement(Verdict.HOLDS)
+    if cond is False:
+        return Judgement(Verdict.FAILS)
+    solver = _new_solver(limits)
+    relevant = _relevant_facts(facts.facts, cond)
+    literals: dict[str, Fact] = {}
+    symbols = free_symbols(cond)
+    for fact in relevant:
+        symbols |= free_symbols(fact.cond)
+    _add_bounds(solver, symbols)
+    for fact in relevant:
+        literal = z3.Bool(f"fact!{next(_track_counter)}")
+        literals[str(literal)] = fact
+        solver.assert_and_track(fact.cond, literal)
+    goal = z3.Bool(f"goal!{next(_track_counter)}")
+    solver.assert_and_track(cond, goal)
+    result = solver.check()
+    if result == z3.unsat:
+        core = tuple(literals[str(lit)] for lit in solver.unsat_core() if str(lit) in literals)
+        return Judgement(Verdict.FAILS, core=_minimise(core, cond, limits))
+    if result == z3.unknown:
+        return Judgement(Verdict.UNKNOWN)
+    if not want_counterexample:
+        return Judgement(Verdict.SATISFIABLE)
+    return _judge_negation(cond, relevant, symbols, limits)
 
-    cond: z3.BoolRef
-    site: Origin
-    role: str
-    origins: frozenset[Origin] = frozenset()  # sites of the dims it mentions
 
-
-class Verdict(Enum):
-    HOLDS = "holds"  # true for every value
-    FAILS = "fails"  # false for every value
-    MAY_FAIL = "may-fail"  # false for some values
-    SATISFIABLE = "satisfiable"  # true for some values; the failing side not checked
-    UNKNOWN = "unknown"
-
-
-@dataclass
-class Judgement:
-    verdict: Verdict
-    core: tuple[Fact, ...] = ()
-    counterexample: dict[str, int] | None = None
-
-
-@dataclass
-class SolverLimits:
-    timeout_ms: int = 2000
-    rlimit: int = 5_000_000
-
-
-class PathFacts:
-    """An immutable-by-convention list of facts; forks share their prefix."""
-
-    __slots__ = ("facts",)
-
-    def __init__(self, facts: tuple[Fact, ...] = ()):
-        self.facts = facts
-
-    def add(self, cond: BoolLike, site: Origin, role: str,
-            origins: frozenset[Origin] = frozenset()) -> "PathFacts":
-        if cond is True or cond is False:
-            return self
-        return PathFacts(self.facts + (Fact(cond, site, role, origins),))
-
-    def common_prefix(self, other: "PathFacts") -> "PathFacts":
-        n = 0
-        for a, b in zip(self.facts, other.facts):
-            if a is not b:
-                break
-            n += 1
-        return PathFacts(self.facts[:n])
-
-    def judge(self, cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
-        """Decide whether ``cond`` can hold given the facts of this path."""
-        if cond is True:
-            return Judgement(Verdict.HOLDS)
-        if cond is False:
-            return Judgement(Verdict.FAILS)
-        solver = _new_solver(limits)
-        relevant = _relevant_facts(self.facts, cond)
-        literals: dict[str, Fact] = {}
-        symbols = free_symbols(cond)
-        for fact in relevant:
-            symbols |= free_symbols(fact.cond)
-        _add_bounds(solver, symbols)
-        for fact in relevant:
-            literal = z3.Bool(f"fact!{next(_track_counter)}")
-            literals[str(literal)] = fact
-            solver.assert_and_track(fact.cond, literal)
-        goal = z3.Bool(f"goal!{next(_track_counter)}")
-        solver.assert_and_track(cond, goal)
-        result = solver.check()
-        if result == z3.unsat:
-            core = tuple(literals[str(lit)] for lit in solver.unsat_core() if str(lit) in literals)
-            return Judgement(Verdict.FAILS, core=_minimise(core, cond, limits))
-        if result == z3.unknown:
-            return Judgement(Verdict.UNKNOWN)
-        if not want_counterexample:
-            return Judgement(Verdict.SATISFIABLE)
-        return self._judge_negation(cond, relevant, symbols, limits)
-
-    def _judge_negation(self, cond, relevant, symbols, limits) -> Judgement:
-        solver = _new_solver(limits)
-        _add_bounds(solver, symbols)
-        for fact in relevant:
-            solver.add(fact.cond)
-        solver.add(z3.Not(cond))
-        result = solver.check()
-        if result == z3.unsat:
-            return Judgement(Verdict.HOLDS)
-        if result == z3.unknown:
-            return Judgement(Verdict.UNKNOWN)
-        model = solver.model()
-        example = {}
-        for decl in model.decls():
-            value = model[decl]
-            if z3.is_int_value(value) and not decl.name().startswith(("fact!", "goal!")):
-                example[decl.name()] = value.as_long()
-        return Judgement(Verdict.MAY_FAIL, counterexample=example)
+def _judge_negation(cond, relevant, symbols, limits) -> Judgement:
+    solver = _new_solver(limits)
+    _add_bounds(solver, symbols)
+    for fact in relevant:
+        solver.add(fact.cond)
+    solver.add(z3.Not(cond))
+    result = solver.check()
+    if result == z3.unsat:
+        return Judgement(Verdict.HOLDS)
+    if result == z3.unknown:
+        return Judgement(Verdict.UNKNOWN)
+    model = solver.model()
+    example = {}
+    for decl in model.decls():
+        value = model[decl]
+        if z3.is_int_value(value) and not decl.name().startswith(("fact!", "goal!")):
+            example[decl.name()] = value.as_long()
+    return Judgement(Verdict.MAY_FAIL, counterexample=example)
 
 
 def _new_solver(limits: SolverLimits) -> z3.Solver:

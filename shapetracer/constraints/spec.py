@@ -25,11 +25,13 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
 
-from shapetracer.constraints.dims import BoolLike, Dim, Origin, Shape, bool_and
-from shapetracer.constraints.solver import Judgement, PathFacts, SolverLimits, Verdict
-from shapetracer.frontend.values import (
+from shapetracer.domain import codes
+from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and
+from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict
+from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
 )
+from shapetracer.constraints.solver import judge
 
 SpecFn = Callable[..., Value]
 MAX_RANK = 254  # TensorFlow's TensorShape refuses more dims
@@ -67,7 +69,7 @@ class Deferred:
 def runtime_only(cond: Any) -> bool:
     """Whether ``cond`` mentions a dim TensorFlow leaves unknown until run time
     (placeholder ``None`` dims are named ``<name>.shape[i]``)."""
-    from shapetracer.constraints.dims import free_symbols
+    from shapetracer.domain.dims import free_symbols
     return any(".shape[" in symbol for symbol in free_symbols(cond))
 
 
@@ -249,14 +251,14 @@ class OpContext:
             self._fail(code, message, origins)
             return False
             return self._defer(cond, code, message, origins, role)
-        judgement: Judgement = self.host.facts.judge(cond, self.host.limits, self.host.possible_failures)
+        judgement: Judgement = judge(self.host.facts, cond, self.host.limits, self.host.possible_failures)
         if judgement.verdict is Verdict.FAILS:
             for fact in judgement.core:
                 origins |= fact.origins | {fact.site}
             self._fail(code, message, origins)
             return False
         if judgement.verdict is Verdict.UNKNOWN:
-            self.host.report("ST902", f"{self.display}: solver gave no verdict on: {message}",
+            self.host.report(codes.INCONCLUSIVE, f"{self.display}: solver gave no verdict on: {message}",
                              self.site, [], confidence="possible")
         elif judgement.verdict is Verdict.MAY_FAIL:
             self._warn_possible(message, origins, judgement)
@@ -265,7 +267,7 @@ class OpContext:
 
     def _warn_possible(self, message: str, origins: frozenset[Origin], judgement: Judgement) -> None:
         example = ", ".join(f"{_readable(k)} = {v}" for k, v in sorted(judgement.counterexample.items()))
-        self.host.report("ST201", f"{message} (fails when {example})" if example else message,
+        self.host.report(codes.POSSIBLE_FAILURE, f"{message} (fails when {example})" if example else message,
                          self.site, list(origins - {self.site}), confidence="possible")
 
     def _defer(self, cond, code: str, message: str, origins: frozenset[Origin], role: str) -> bool:
@@ -273,7 +275,7 @@ class OpContext:
         self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins)))
         if cond is False or not self.host.possible_failures:
             return True
-        judgement = self.host.facts.judge(cond, self.host.limits, True)
+        judgement = judge(self.host.facts, cond, self.host.limits, True)
         if judgement.verdict is Verdict.MAY_FAIL:
             self._warn_possible(message, origins, judgement)
         # Not a path fact: it holds only in the runs that evaluate this op.  Kept as a fact,

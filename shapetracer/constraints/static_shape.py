@@ -18,12 +18,14 @@ check at run time, so their equalities are requirements.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import merge_shapes
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, T, bad, ok
-from shapetracer.constraints.solver import Verdict
+from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, ShapeVal, Tensor
+from shapetracer.domain.values import UNKNOWN, ShapeVal, Tensor
+from shapetracer.constraints.solver import judge
 
 
 def _requested(ctx: OpContext, shape) -> Shape | None:
@@ -44,7 +46,7 @@ def set_shape(ctx: OpContext, self, shape):
     wanted = _requested(ctx, shape)
     if x is None or wanted is None:
         return x if x is not None else ctx.unknown_tensor()
-    merged = merge_shapes(ctx, "ST111", x.shape, wanted, [x], runtime_checked=False)
+    merged = merge_shapes(ctx, codes.SET_SHAPE_CONFLICT, x.shape, wanted, [x], runtime_checked=False)
     if merged is None:
         return ctx.unknown_tensor(x.dtype)
     if x.shape.dims is not None:
@@ -59,7 +61,7 @@ def _assume(ctx: OpContext, old: Dim, new: Dim) -> None:
     cond = old.eq(new)
     if isinstance(cond, bool):
         return
-    judgement = ctx.host.facts.judge(cond, ctx.host.limits, False)
+    judgement = judge(ctx.host.facts, cond, ctx.host.limits, False)
     if judgement.verdict in (Verdict.HOLDS, Verdict.SATISFIABLE, Verdict.MAY_FAIL):
         ctx.host.facts = ctx.host.facts.add(cond, ctx.site, "set_shape assumes", old.origins | new.origins)
 
@@ -71,10 +73,10 @@ def ensure_shape(ctx: OpContext, x, shape, name=None):
     if value is None or wanted is None:
         return value if value is not None else ctx.unknown_tensor()
     if value.shape.dims is not None and value.shape.rank != wanted.rank:
-        ctx.fail("ST111", f"{ctx.display}: Shape must be rank {wanted.rank} but is rank {value.shape.rank}",
+        ctx.fail(codes.SET_SHAPE_CONFLICT, f"{ctx.display}: Shape must be rank {wanted.rank} but is rank {value.shape.rank}",
                  [value])
         return ctx.unknown_tensor(value.dtype)
-    merged = merge_shapes(ctx, "ST111", wanted, value.shape, [value])
+    merged = merge_shapes(ctx, codes.SET_SHAPE_CONFLICT, wanted, value.shape, [value])
     if merged is None:
         return ctx.unknown_tensor(value.dtype)
     # Prefer the input's own dims where they are the ones that are known.
@@ -91,7 +93,7 @@ def _assign(ctx: OpContext, ref, value, validate: bool = True) -> Tensor:
         return ctx.same_shape(target) if target is not None else ctx.unknown_tensor()
     if not validate:
         return ctx.same_shape(source, target.dtype)
-    if merge_shapes(ctx, "ST116", target.shape, source.shape, [target, source]) is None:
+    if merge_shapes(ctx, codes.ASSIGN_SHAPE, target.shape, source.shape, [target, source]) is None:
         return ctx.unknown_tensor(target.dtype)
     return ctx.same_shape(target)
 
@@ -134,37 +136,37 @@ def tensor_shape(ctx: OpContext, dims):
 
 
 EXAMPLES = [
-    bad("Variable.load", T(12, kind="variable"), A(10), code="ST116"),
+    bad("Variable.load", T(12, kind="variable"), A(10), code=codes.ASSIGN_SHAPE),
     ok("Variable.load", T(12, kind="variable"), A(12)),
     ok("tf.TensorShape", [None, 2]),
     ok("Tensor.set_shape", T(None, 720, 3), [480, 720, 3], expect=[480, 720, 3]),
     ok("Tensor.set_shape", T(rank_unknown=True), [None, 28, 28, 1], expect=[None, 28, 28, 1]),
     ok("Tensor.set_shape", T(None, 720), [5, None], expect=[5, 720]),
     ok("Tensor.set_shape", T(2, 3), None, expect=[2, 3]),
-    bad("Tensor.set_shape", T(480, 720, 3), [478, 717, 3], code="ST111"),
-    bad("Tensor.set_shape", T(480, 720), [480, 720, 3], code="ST111"),
-    bad("Tensor.set_shape", T(None, 10), [None, 12], code="ST111"),
+    bad("Tensor.set_shape", T(480, 720, 3), [478, 717, 3], code=codes.SET_SHAPE_CONFLICT),
+    bad("Tensor.set_shape", T(480, 720), [480, 720, 3], code=codes.SET_SHAPE_CONFLICT),
+    bad("Tensor.set_shape", T(None, 10), [None, 12], code=codes.SET_SHAPE_CONFLICT),
     ok("tf.ensure_shape", T(None, 10), [5, None], expect=[5, 10]),
     ok("tf.ensure_shape", T(2, 3), [2, 3], expect=[2, 3]),
     ok("tf.ensure_shape", T(rank_unknown=True), [None, 3], expect=[None, 3]),
-    bad("tf.ensure_shape", T(2, 3), [2, 4], code="ST111"),
-    bad("tf.ensure_shape", T(2, 3), [2, 3, 1], code="ST111"),
+    bad("tf.ensure_shape", T(2, 3), [2, 4], code=codes.SET_SHAPE_CONFLICT),
+    bad("tf.ensure_shape", T(2, 3), [2, 3, 1], code=codes.SET_SHAPE_CONFLICT),
     ok("tf.assign", T(2, 3, kind="variable"), T(2, 3), expect=[2, 3]),
     ok("tf.assign", T(2, 3, kind="variable"), T(None, 3), expect=[2, 3]),
     ok("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), validate_shape=False,
        expect=[75, 1024, 1, 1]),
-    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), code="ST116"),
-    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1), code="ST116"),
+    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), code=codes.ASSIGN_SHAPE),
+    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1), code=codes.ASSIGN_SHAPE),
     ok("tf.assign_add", T(10, kind="variable"), T(10), expect=[10]),
     ok("tf.assign_sub", T(None, kind="variable"), T(4), expect=[None]),
     ok("tf.assign_add", T(2, 3, kind="variable"), T(2, None)),
-    bad("tf.assign_sub", T(2, 3, kind="variable"), T(3), code="ST116"),
-    bad("tf.assign_add", T(10, kind="variable"), T(10, 1), code="ST116"),
+    bad("tf.assign_sub", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE),
+    bad("tf.assign_add", T(10, kind="variable"), T(10, 1), code=codes.ASSIGN_SHAPE),
     ok("Variable.assign", T(2, 3, kind="variable"), T(2, 3), expect=[2, 3]),
     ok("Variable.assign", T(3, kind="variable"), [1.0, 2.0, 3.0], expect=[3]),
-    bad("Variable.assign", T(1, 1, 1024, 39, kind="variable"), T(1, 1, 1024, 38), code="ST116"),
-    bad("Variable.assign", T(3, kind="variable"), 1.0, code="ST116"),
+    bad("Variable.assign", T(1, 1, 1024, 39, kind="variable"), T(1, 1, 1024, 38), code=codes.ASSIGN_SHAPE),
+    bad("Variable.assign", T(3, kind="variable"), 1.0, code=codes.ASSIGN_SHAPE),
     ok("Variable.assign_add", T(3, kind="variable"), [1.0, 2.0, 3.0], expect=[3]),
-    bad("Variable.assign_add", T(2, 3, kind="variable"), T(3), code="ST116"),
-    bad("Variable.assign_sub", T(2, 3, kind="variable"), T(2, 4), code="ST116"),
+    bad("Variable.assign_add", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE),
+    bad("Variable.assign_sub", T(2, 3, kind="variable"), T(2, 4), code=codes.ASSIGN_SHAPE),
 ]

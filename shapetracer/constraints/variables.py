@@ -14,12 +14,13 @@ Initializer objects (tf.zeros_initializer() …) are out of scope.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name, merge_shapes
 from shapetracer.constraints.creation import declared_shape, negative_entry, report_ragged
-from shapetracer.constraints.dims import Shape
+from shapetracer.domain.dims import Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import UNKNOWN, BoundMethod, Const, Function, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, BoundMethod, Const, Function, Obj, Seq, Tensor, Value
 
 
 @op("tf.Variable")
@@ -37,7 +38,7 @@ def variable(ctx: OpContext, initial_value=None, trainable=None, collections=Non
     out_dtype = dtype_name(dtype, initial.dtype if initial is not None else None)
     if not ctx.is_none(shape):
         declared = declared_shape(ctx, shape, unique)
-        if initial is not None and merge_shapes(ctx, "ST116", declared, initial.shape, [initial],
+        if initial is not None and merge_shapes(ctx, codes.ASSIGN_SHAPE, declared, initial.shape, [initial],
                                                 runtime_checked=False) is None:
             return ctx.unknown_tensor(out_dtype)
     elif initial is None or ctx.bool(validate_shape, True) is False:
@@ -59,12 +60,12 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
     out_dtype = dtype_name(dtype)
     constant_init = _constant_initializer(initializer)
     if constant_init and not ctx.is_none(shape) and not ctx.is_unknown(shape):
-        ctx.fail("ST130", f"{ctx.display}: If initializer is a constant, do not specify shape.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: If initializer is a constant, do not specify shape.")
         return ctx.unknown_tensor(out_dtype)
     if not ctx.is_none(shape):
         negative = negative_entry(ctx, shape)
         if negative is not None:
-            ctx.fail("ST130", f"{ctx.display}: Dimension {negative} must be >= 0")
+            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimension {negative} must be >= 0")
             return ctx.unknown_tensor(out_dtype)
         declared = declared_shape(ctx, shape, label)
     elif constant_init:
@@ -131,14 +132,14 @@ EXAMPLES = [
     ok("tf.Variable", T(3, 4), shape=[None, 4], expect=[None, 4]),
     ok("tf.Variable", T(3, 4), name="w", expect=[3, 4]),
     ok("tf.Variable", T(3, 4), validate_shape=False),
-    bad("tf.Variable", T(3, 4), shape=[None, 5], code="ST116"),
-    bad("tf.Variable", T(2, 3), shape=[None], code="ST116"),
-    bad("tf.Variable", [[1.0, 2.0], [3.0]], code="ST126"),
+    bad("tf.Variable", T(3, 4), shape=[None, 5], code=codes.ASSIGN_SHAPE),
+    bad("tf.Variable", T(2, 3), shape=[None], code=codes.ASSIGN_SHAPE),
+    bad("tf.Variable", [[1.0, 2.0], [3.0]], code=codes.NUMPY_SHAPE),
     ok("tf.get_variable", "w", [784, 10], expect=[784, 10]),
     ok("tf.get_variable", "w", initializer=T(3, 4), expect=[3, 4]),
     ok("tf.get_variable", "b", initializer=[1.0, 2.0], expect=[2]),
     ok("tf.get_variable", "w", (5, 5, 1, 32), dtype="float32", expect=[5, 5, 1, 32]),
-    bad("tf.get_variable", "w", [3, 4], initializer=T(3, 4), code="ST130"),
-    bad("tf.get_variable", "w", [2], initializer=[1.0, 2.0], code="ST130"),
-    bad("tf.get_variable", "w", [-1, 3], code="ST130"),
+    bad("tf.get_variable", "w", [3, 4], initializer=T(3, 4), code=codes.SHAPE_REQUIREMENT),
+    bad("tf.get_variable", "w", [2], initializer=[1.0, 2.0], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.get_variable", "w", [-1, 3], code=codes.SHAPE_REQUIREMENT),
 ]

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from shapetracer.domain import codes
 from shapetracer.constraints.spec import SPECS, OpContext, call_spec
 from shapetracer.frontend.scope import child_nodes
-from shapetracer.frontend.state import State, StopPath, merge_all, merge_states
-from shapetracer.frontend.values import (
+from shapetracer.domain.state import State, StopPath, merge_all, merge_states
+from shapetracer.domain.values import (
     NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal,
     Tensor, Value,
 )
@@ -106,7 +107,7 @@ class CallMixin:
             if counted and not quiet:
                 self.stats.not_modelled += 1
                 self.stats.not_modelled_names[name] = self.stats.not_modelled_names.get(name, 0) + 1
-                self.report("ST901", f"{name} is not modelled; its result is unknown", self.site(node),
+                self.report(codes.NOT_MODELLED, f"{name} is not modelled; its result is unknown", self.site(node),
                             confidence="possible")
             if name in _TRANSPARENT:
                 return NONE if name == "builtins.print" else UNKNOWN
@@ -122,7 +123,7 @@ class CallMixin:
             from shapetracer.frontend.interpreter import BudgetExceeded
             if isinstance(exc, BudgetExceeded):
                 raise
-            self.report("ST903", f"internal error in the model of {name}: {type(exc).__name__}: {exc}",
+            self.report(codes.INTERNAL_ERROR, f"internal error in the model of {name}: {type(exc).__name__}: {exc}",
                         self.site(node), confidence="possible")
             return UNKNOWN
         if ctx.failed:

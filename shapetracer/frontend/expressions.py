@@ -11,11 +11,11 @@ import operator as pyop
 
 import libcst as cst
 
-from shapetracer.constraints.dims import Dim
+from shapetracer.domain.dims import Dim
 from shapetracer.frontend.scope import child_nodes
-from shapetracer.frontend.values import (
+from shapetracer.domain.values import (
     ELLIPSIS, NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal,
-    Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int, int_dim, int_like,
+    Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int, distinct, int_dim, int_like,
 )
 
 _BINARY_SPEC = {
@@ -355,7 +355,7 @@ class ExpressionMixin:
             return self.eval(node.body)
         if truth is False:
             return self.eval(node.orelse)
-        from shapetracer.frontend.state import merge_values
+        from shapetracer.domain.state import merge_values
         return merge_values(self.eval(node.body), self.eval(node.orelse))
 
     def expr_NamedExpr(self, node: cst.NamedExpr) -> Value:
@@ -364,7 +364,7 @@ class ExpressionMixin:
         return value
 
     def expr_Lambda(self, node: cst.Lambda) -> Value:
-        from shapetracer.frontend.values import Function
+        from shapetracer.domain.values import Function
         closure = None if self.state.env is self.scope.globals else self.state.env
         return Function(node, self.scope, closure, "<lambda>")
 
@@ -496,7 +496,7 @@ class ExpressionMixin:
     def iteration_element(self, value: Value) -> Value:
         """One abstract element standing for every item of an unknown iterable."""
         if isinstance(value, Seq) and value.items:
-            from shapetracer.frontend.state import merge_all
+            from shapetracer.domain.state import merge_all
             return merge_all(value.items)
         if isinstance(value, Obj) and value.type_name == "builtins.range":
             return self.fresh_int(lower=None)
@@ -632,7 +632,7 @@ def _index_shape(owner: ShapeVal, index: Value) -> Value:
     if isinstance(index, SliceVal):
         sliced = _index_sequence(Seq(list(owner.shape.dims), "tuple"), index)  # type: ignore[arg-type]
         if isinstance(sliced, Seq):
-            from shapetracer.constraints.dims import Shape
+            from shapetracer.domain.dims import Shape
             return ShapeVal(Shape(sliced.items), owner.numpy)  # type: ignore[arg-type]
     return UNKNOWN
 
@@ -680,18 +680,3 @@ def _flat(node) -> bool:
             return False
         stack.extend(child_nodes(current))
     return True
-
-
-def distinct(items: list[Value]) -> Value:
-    """A set of known constants, as a list in first-seen order (its length is what shapes
-    depend on: ``len(set(text))`` vocabularies); a set of anything else is unknown."""
-    if not all(isinstance(item, Const) for item in items):
-        return UNKNOWN
-    seen: dict = {}
-    try:
-        for item in items:
-            seen.setdefault(item.value, item)  # Python's set equality: {1, 1.0, True} has one
-    except TypeError:  # unhashable
-        return UNKNOWN
-    return Seq(list(seen.values()), "list")
-

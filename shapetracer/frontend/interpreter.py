@@ -17,16 +17,17 @@ from pathlib import Path
 
 import libcst as cst
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import UNROLL_BOUND
-from shapetracer.constraints.dims import Dim, Origin
-from shapetracer.constraints.solver import SolverLimits
+from shapetracer.domain.dims import Dim, Origin
+from shapetracer.domain.facts import SolverLimits
 from shapetracer.frontend.calls import CallMixin
 from shapetracer.frontend.expressions import ExpressionMixin
 from shapetracer.frontend.names import canonical, is_library
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, read_and_parse
-from shapetracer.frontend.state import State, StopPath, merge_states, merge_values
-from shapetracer.frontend.values import (
+from shapetracer.domain.state import State, StopPath, merge_states, merge_values
+from shapetracer.domain.values import (
     UNKNOWN, ApiRef, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal, SymInt,
     Tensor, Value,
 )
@@ -119,7 +120,7 @@ class Interpreter(ExpressionMixin, CallMixin):
             if final is not None and final.env is not scope.globals:
                 scope.globals.update(final.env)
         except BudgetExceeded as exc:
-            self.report("ST004", f"{exc} budget exhausted; the rest of the file was not analysed",
+            self.report(codes.TOO_COMPLEX, f"{exc} budget exhausted; the rest of the file was not analysed",
                         self.site(scope.module))
         finally:
             self.scope = saved
@@ -212,7 +213,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         except (BudgetExceeded, RecursionError):
             raise
         except Exception as exc:  # an internal bug must not lose the file
-            self.report("ST903", f"internal error while analysing this statement: {type(exc).__name__}: {exc}",
+            self.report(codes.INTERNAL_ERROR, f"internal error while analysing this statement: {type(exc).__name__}: {exc}",
                         self.site(stmt), confidence="possible")
             _forget_assigned(stmt, state)
             return [state]

@@ -11,7 +11,7 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
-from shapetracer.frontend.values import Value
+from shapetracer.domain.values import Value
 
 
 @dataclass(eq=False)

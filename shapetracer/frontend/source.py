@@ -7,6 +7,7 @@ engine turns into an ST0xx finding.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 import ast
 import io
 import re
@@ -45,18 +46,18 @@ def decode(data: bytes) -> str | SourceProblem:
     """Decode by PEP 263 rules (BOM, coding cookie, else UTF-8)."""
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        return SourceProblem("ST003", "source contains a NUL byte; Python refuses to compile it", line)
+        return SourceProblem(codes.UNREADABLE_FILE, "source contains a NUL byte; Python refuses to compile it", line)
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        return SourceProblem("ST003", f"bad coding declaration: {exc}")
+        return SourceProblem(codes.UNREADABLE_FILE, f"bad coding declaration: {exc}")
     try:
         text = data.decode(encoding)
     except (UnicodeDecodeError, LookupError) as exc:
         line = 1
         if isinstance(exc, UnicodeDecodeError):
             line = data[: exc.start].count(b"\n") + 1
-        return SourceProblem("ST003", f"cannot decode the file as {encoding}: {exc}", line)
+        return SourceProblem(codes.UNREADABLE_FILE, f"cannot decode the file as {encoding}: {exc}", line)
     if text.startswith("\ufeff"):
         text = text[1:]
     return text
@@ -75,9 +76,9 @@ def parse(text: str, with_cst: bool = True) -> ParsedSource | SourceProblem:
     except SyntaxError as exc:
         return _syntax_problem(text, exc.lineno or 1, (exc.offset or 1) - 1, exc.msg or "invalid syntax")
     except (RecursionError, MemoryError):
-        return SourceProblem("ST004", "expression nesting too deep to parse")
+        return SourceProblem(codes.TOO_COMPLEX, "expression nesting too deep to parse")
     except ValueError as exc:
-        return SourceProblem("ST003", f"cannot compile: {exc}")
+        return SourceProblem(codes.UNREADABLE_FILE, f"cannot compile: {exc}")
     if not with_cst:
         return ParsedSource(text, None, tree)
     try:
@@ -85,9 +86,9 @@ def parse(text: str, with_cst: bool = True) -> ParsedSource | SourceProblem:
     except cst.ParserSyntaxError as exc:
         return _syntax_problem(text, exc.raw_line, exc.raw_column, exc.message)
     except RecursionError:
-        return SourceProblem("ST004", "expression nesting too deep to parse")
+        return SourceProblem(codes.TOO_COMPLEX, "expression nesting too deep to parse")
     except Exception as exc:  # libcst's native parser reports odd input in several ways
-        return SourceProblem("ST001", f"cannot parse: {exc}".splitlines()[0])
+        return SourceProblem(codes.SYNTAX_ERROR, f"cannot parse: {exc}".splitlines()[0])
     return ParsedSource(text, module, tree)
 
 
@@ -97,14 +98,14 @@ def _syntax_problem(text: str, line: int, column: int, message: str) -> SourcePr
         match = pattern.search(text)
         if match:
             py2_line = text.count("\n", 0, match.start()) + 1
-            return SourceProblem("ST002", f"Python 2 source ({what}); Python 3 raises SyntaxError", py2_line)
+            return SourceProblem(codes.PYTHON2_SOURCE, f"Python 2 source ({what}); Python 3 raises SyntaxError", py2_line)
     first = message.strip().splitlines()[0] if message.strip() else "invalid syntax"
-    return SourceProblem("ST001", f"SyntaxError: {first}", line, column + 1)
+    return SourceProblem(codes.SYNTAX_ERROR, f"SyntaxError: {first}", line, column + 1)
 
 
 def read_and_parse(data: bytes) -> ParsedSource | SourceProblem:
     if len(data) > MAX_BYTES:
-        return SourceProblem("ST004", f"file is {len(data)} bytes; the analysis bound is {MAX_BYTES}")
+        return SourceProblem(codes.TOO_COMPLEX, f"file is {len(data)} bytes; the analysis bound is {MAX_BYTES}")
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from shapetracer.domain import codes
 from shapetracer.generic.mapping import category_for, rule_for
 from shapetracer.generic.pyflakes_pass import run_pyflakes
-from shapetracer.rules.finding import Finding
+from shapetracer.domain.findings import Finding
 
 __all__ = ["category_for", "dedupe", "generic_findings", "generic_findings_many", "rule_for"]
 
@@ -81,7 +82,7 @@ def _subjects(finding: Finding) -> set[str]:
 def _same_problem(a: Finding, b: Finding) -> bool:
     if a.path != b.path or a.category != b.category:
         return False
-    if a.category == "syntax-error" and a.code == b.code and a.code in ("ST001", "ST002"):
+    if a.category == "syntax-error" and a.code == b.code and a.code in (codes.SYNTAX_ERROR, codes.PYTHON2_SOURCE):
         return True
     if a.line != b.line:
         return False

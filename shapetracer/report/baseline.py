@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from shapetracer.rules.finding import Finding
+from shapetracer.domain.findings import Finding
 
 VERSION = 1
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from shapetracer.rules.finding import Finding
+from shapetracer.domain.findings import Finding
 
 _COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 

@@ -6,7 +6,7 @@ import json
 from typing import Iterable
 
 from shapetracer import __version__
-from shapetracer.rules.finding import Finding
+from shapetracer.domain.findings import Finding
 
 SCHEMA_VERSION = 1
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shapetracer.frontend.values import Const, Seq, SymInt
+from shapetracer.domain.values import Const, Seq, SymInt
 from tests.helpers import globals_of
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 
 from shapetracer.report import github, json_lines, sarif
-from shapetracer.rules.finding import Finding, Related
+from shapetracer.domain.findings import Finding, Related
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 SARIF_SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"

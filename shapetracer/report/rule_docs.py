@@ -3,7 +3,7 @@
 Nothing describes a rule twice: the summary comes from the registry, the
 failing and passing examples from the ``EXAMPLES`` of the op families that
 report the code.  ``docs/rules/`` is this module's output, and a test fails
-when the committed copy is stale (regenerate with ``python -m shapetracer.rules.docs``).
+when the committed copy is stale (regenerate with ``python -m shapetracer.report.rule_docs``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from shapetracer.rules.registry import RULES, Rule
+from shapetracer.domain.codes import RULES, Rule
 
 _RUNTIME = {
     "shape": "TensorFlow checks these shapes when the op is built (graph mode: ValueError at this line) or "
@@ -29,7 +29,7 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
     """(failing, passing) examples: op calls from the families that report ``code``,
     or source snippets for the generic Python-bug codes."""
     from shapetracer.constraints import family_modules
-    from shapetracer.rules.registry import RULES
+    from shapetracer.domain.codes import RULES
 
     if code in RULES and RULES[code].family == "python":
         from shapetracer.generic.examples import examples_for as generic_examples

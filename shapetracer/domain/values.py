@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shapetracer.constraints.dims import Dim, Origin, Shape
+from shapetracer.domain.dims import Dim, Origin, Shape
 
 
 class Value:
@@ -260,3 +260,17 @@ def dim_int(dim: Dim) -> Value:
     """A dim as the Python int a program sees (``len(x)``, ``tf.shape(x)[1]``): the inverse
     of ``int_dim``."""
     return Const(dim.value) if dim.known else SymInt(dim)
+
+
+def distinct(items: list[Value]) -> Value:
+    """A set of known constants, as a list in first-seen order (its length is what shapes
+    depend on: ``len(set(text))`` vocabularies); a set of anything else is unknown."""
+    if not all(isinstance(item, Const) for item in items):
+        return UNKNOWN
+    seen: dict = {}
+    try:
+        for item in items:
+            seen.setdefault(item.value, item)  # Python's set equality: {1, 1.0, True} has one
+    except TypeError:  # unhashable
+        return UNKNOWN
+    return Seq(list(seen.values()), "list")

@@ -16,8 +16,9 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
-from shapetracer.rules.finding import Finding
-from shapetracer.rules.registry import lookup
+from shapetracer.domain import codes
+from shapetracer.domain.findings import Finding
+from shapetracer.domain.codes import lookup
 
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 _IGNORE = re.compile(r"#\s*shapetracer:\s*ignore(?:\[(?P<names>[^\]]*)\])?")
@@ -115,6 +116,6 @@ def apply(findings: list[Finding], text: str, path: str, report_unused: bool) ->
         for unused in suppressions.unused():
             source = lines[unused.comment_line - 1] if unused.comment_line <= len(lines) else ""
             column = source.find("#") + 1 or 1
-            kept.append(Finding("ST904", "suppression comment silences no finding", path, unused.comment_line,
+            kept.append(Finding(codes.UNUSED_SUPPRESSION, "suppression comment silences no finding", path, unused.comment_line,
                                 column, unused.comment_line, len(source) + 1, snippet=source.strip()))
     return kept

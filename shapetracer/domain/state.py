@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shapetracer.constraints.dims import Dim, Shape
-from shapetracer.constraints.solver import PathFacts
-from shapetracer.frontend.values import (
+from shapetracer.domain.dims import Dim, Shape
+from shapetracer.domain.facts import PathFacts
+from shapetracer.domain.values import (
     UNKNOWN, Const, Seq, SymInt, Tensor, Value, int_dim, int_like,
 )
 

@@ -14,18 +14,42 @@ Families:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(str):
+    """A registered code.  It *is* its code string ("ST101"), so specs and passes name codes
+    by constant (``codes.MATMUL_DIM``) wherever a code is expected, and a typo is an
+    AttributeError at import instead of a silent, never-matching string."""
+
     code: str
     name: str
     family: str
     severity: str  # "error" | "warning" | "info"
     category: str  # failure taxonomy category ("shape", "syntax-error", ...)
     summary: str
-    enabled_by_default: bool = True
+    enabled_by_default: bool
+
+    def __new__(cls, code: str, name: str, family: str, severity: str, category: str, summary: str,
+                enabled_by_default: bool = True) -> "Rule":
+        rule = super().__new__(cls, code)
+        fields = dict(code=code, name=name, family=family, severity=severity, category=category,
+                      summary=summary, enabled_by_default=enabled_by_default)
+        for key, value in fields.items():
+            object.__setattr__(rule, key, value)
+        return rule
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("a Rule is immutable")
+
+    def __repr__(self) -> str:  # as the plain code: records and reprs stay what they were
+        return repr(self.code)
+
+    def __reduce__(self):
+        return (_registered, (str(self),))
+
+
+def _registered(code: str) -> "Rule":
+    return RULES[code]
 
 
 RULES: dict[str, Rule] = {}

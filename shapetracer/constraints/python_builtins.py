@@ -7,13 +7,14 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 
 from __future__ import annotations
 
+from shapetracer.domain import codes
 from shapetracer.constraints._common import UNROLL_BOUND
-from shapetracer.constraints.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.scalar_conversion import require_scalar_value
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.frontend.values import (
-    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int,
+from shapetracer.domain.values import (
+    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int, distinct,
 )
 
 _MAX_RANGE = 100_000
@@ -137,8 +138,7 @@ def py_list(ctx: OpContext, iterable=None, key=None, reverse=False):
 
 @op("builtins.set", "builtins.frozenset")
 def py_set(ctx: OpContext, iterable=None):
-    """set(text), set(labels_list): known constants only (see expressions.distinct)."""
-    from shapetracer.frontend.expressions import distinct
+    """set(text), set(labels_list): known constants only (see values.distinct)."""
     if iterable is None:
         return Seq([], "list")
     if isinstance(iterable, Const) and isinstance(iterable.value, str) and len(iterable.value) <= 100_000:
@@ -378,9 +378,9 @@ for _prefix in _FLAG_PREFIXES:
 
 EXAMPLES: list = [
     ok("builtins.float", A()),
-    bad("builtins.float", A(8), code="ST127"),  # "only 0-dimensional arrays can be converted ..."
-    bad("builtins.int", A(2, 3), code="ST127"),
+    bad("builtins.float", A(8), code=codes.SCALAR_REQUIRED),  # "only 0-dimensional arrays can be converted ..."
+    bad("builtins.int", A(2, 3), code=codes.SCALAR_REQUIRED),
     ok("builtins.int", Const("12"), expect=None),
-    bad("math.exp", A(4), code="ST127"),  # perplexity of an unreduced loss
+    bad("math.exp", A(4), code=codes.SCALAR_REQUIRED),  # perplexity of an unreduced loss
     ok("math.exp", A()),
 ]
