@@ -16,7 +16,8 @@ from typing import Callable, Iterable, Iterator
 
 from shapetracer.domain import codes
 from shapetracer.constraints import family_modules
-from shapetracer.domain.dims import Origin, forget_symbols_since, symbol_tables_mark
+from shapetracer.domain.analysis import analysing
+from shapetracer.domain.dims import Origin
 from shapetracer.domain.facts import SolverLimits
 
 from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
@@ -70,20 +71,8 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
         # CPython's parser has judged the syntax; pyflakes on megabytes of code would cost
         # more than the whole check of an ordinary job, so it is skipped too.
         return FileResult(display_path, _filter([note], options, display_path))
-    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
-    limit = sys.getrecursionlimit()
-    mark = symbol_tables_mark()
-    try:
-        sys.setrecursionlimit(max(limit, 20_000))
-        interpreter.run_file(display_path, file, parsed)
-    except RecursionError:
-        # the interpreter's current scope may be gone by now: name the module directly
-        scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree)
-        interpreter.report(codes.TOO_COMPLEX, "nesting too deep for the analysis; the rest of the file was skipped",
-                           Origin(display_path, parsed.module, scope))
-    finally:
-        sys.setrecursionlimit(limit)
-        forget_symbols_since(mark)
+    with analysing():  # symbol bounds and side tables of this file only, dropped after it
+        interpreter = _interpret(display_path, file, parsed, options)
     # Positions cost a walk of the whole tree: make them only for reports that are shown.
     findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
     if options.generic:
@@ -164,6 +153,22 @@ def display_path(path: Path) -> str:
     except (ValueError, OSError, RuntimeError):
         return str(path)
 
+
+
+def _interpret(display_path: str, file: Path | None, parsed, options: Options) -> Interpreter:
+    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
+    limit = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(max(limit, 20_000))
+        interpreter.run_file(display_path, file, parsed)
+    except RecursionError:
+        # the interpreter's current scope may be gone by now: name the module directly
+        scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree)
+        interpreter.report(codes.TOO_COMPLEX, "nesting too deep for the analysis; the rest of the file was skipped",
+                           Origin(display_path, parsed.module, scope))
+    finally:
+        sys.setrecursionlimit(limit)
+    return interpreter
 
 def _to_finding(report: Report) -> Finding:
     line, column, end_line, end_column = report.site.position

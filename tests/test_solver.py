@@ -57,11 +57,12 @@ step(tf.zeros([int(input()), 10]))
 
 
 def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
-    from shapetracer.domain import dims
+    from shapetracer.domain import analysis
     from shapetracer.engine import check_source
     source = b"import numpy as np\nrng = np.random.RandomState(0)\nk = rng.randint(0, 5)\nx = np.zeros((int(input()), k))\n"
-    check_source(source, "warm.py")
-    before = (len(dims.SYMBOL_LOWER_BOUNDS), len(dims.SYMBOL_UPPER_BOUNDS))
+    ambient = analysis.current()
+    before = (len(ambient.lower_bounds), len(ambient.upper_bounds), len(ambient.tables))
     for _ in range(3):
         check_source(source, "again.py")
-    assert (len(dims.SYMBOL_LOWER_BOUNDS), len(dims.SYMBOL_UPPER_BOUNDS)) == before
+    assert analysis.current() is ambient
+    assert (len(ambient.lower_bounds), len(ambient.upper_bounds), len(ambient.tables)) == before

@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-import threading
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from shapetracer.domain import codes
+from shapetracer.domain import analysis, codes
 from shapetracer.domain.dims import Dim, Origin, Shape
 from shapetracer.constraints.examples import SITE, ExampleHost
 from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec, op
@@ -115,14 +114,15 @@ class LayerState:
     features: Dim | None = None  # feature size an RNN/attention kernel was built for
 
 
-_STATE: "weakref.WeakKeyDictionary[Value, LayerState]" = weakref.WeakKeyDictionary()
+def _states() -> "weakref.WeakKeyDictionary[Value, LayerState]":
+    return analysis.current().table("keras.layer_states", weakref.WeakKeyDictionary)
 
 
 def state_of(layer: Value) -> LayerState:
-    state = _STATE.get(layer)
+    states = _states()
+    state = states.get(layer)
     if state is None:
-        state = LayerState()
-        _STATE[layer] = state
+        state = states[layer] = LayerState()
     return state
 
 
@@ -140,66 +140,70 @@ class Node:
     outputs: list[Tensor]
 
 
-_SYMBOLIC: "weakref.WeakSet[Tensor]" = weakref.WeakSet()
-_NODES: "weakref.WeakKeyDictionary[Tensor, Node]" = weakref.WeakKeyDictionary()
-_INPUT_NAMES: "weakref.WeakKeyDictionary[Tensor, str]" = weakref.WeakKeyDictionary()
+@dataclass
+class KerasGraph:
+    """The symbolic tensors of one analysis, the layer calls that made them, and how many
+    fit/predict calls enclose the current layer call."""
+
+    symbolic: "weakref.WeakSet[Tensor]" = field(default_factory=weakref.WeakSet)
+    nodes: "weakref.WeakKeyDictionary[Tensor, Node]" = field(default_factory=weakref.WeakKeyDictionary)
+    input_names: "weakref.WeakKeyDictionary[Tensor, str]" = field(default_factory=weakref.WeakKeyDictionary)
+    data_depth: int = 0
 
 
-
-class _Mode(threading.local):
-    """How many fit/predict calls enclose the current layer call (per thread)."""
-
-    data_depth = 0
-
-
-_MODE = _Mode()
+def _graph() -> KerasGraph:
+    return analysis.current().table("keras.graph", KerasGraph)
 
 
 def mark_symbolic(value: Value) -> None:
+    symbolic = _graph().symbolic
     for tensor in flat_tensors(value):
-        _SYMBOLIC.add(tensor)
+        symbolic.add(tensor)
 
 
 def is_symbolic(tensor: Tensor) -> bool:
-    return tensor in _SYMBOLIC
+    return tensor in _graph().symbolic
 
 
 def register_input(tensor: Tensor, name: str) -> None:
-    _SYMBOLIC.add(tensor)
-    _INPUT_NAMES[tensor] = name
+    graph = _graph()
+    graph.symbolic.add(tensor)
+    graph.input_names[tensor] = name
 
 
 def input_name(tensor: Tensor) -> str | None:
-    return _INPUT_NAMES.get(tensor)
+    return _graph().input_names.get(tensor)
 
 
 def node_of(tensor: Tensor) -> Node | None:
-    return _NODES.get(tensor)
+    return _graph().nodes.get(tensor)
 
 
 @contextlib.contextmanager
 def data_mode() -> Iterator[None]:
     """Layers run inside this block see arrays, not symbolic tensors (fit/predict)."""
-    _MODE.data_depth += 1
+    graph = _graph()
+    graph.data_depth += 1
     try:
         yield
     finally:
-        _MODE.data_depth -= 1
+        graph.data_depth -= 1
 
 
 @contextlib.contextmanager
 def symbolic_mode() -> Iterator[None]:
     """A model built lazily inside fit/predict is first built symbolically."""
-    saved, _MODE.data_depth = _MODE.data_depth, 0
+    graph = _graph()
+    saved, graph.data_depth = graph.data_depth, 0
     try:
         yield
     finally:
-        _MODE.data_depth = saved
+        graph.data_depth = saved
 
 
 def in_data_mode(tensors: list[Tensor]) -> bool:
     """Arrays, eager tensors (fully known, not from keras.Input) or fit/predict."""
-    if _MODE.data_depth > 0:
+    if _graph().data_depth > 0:
         return True
     return any(t.is_numpy or (not is_symbolic(t) and t.shape.fully_known) for t in tensors)
 
@@ -364,7 +368,7 @@ def record_node(layer: Value, inputs: Value, args: Iterable[Value], kwargs: dict
     mark_symbolic(outputs)
     node = Node(layer, inputs, list(args), dict(kwargs), flat_tensors(outputs))
     for tensor in node.outputs:
-        _NODES[tensor] = node
+        _graph().nodes[tensor] = node
     if isinstance(layer, Obj):
         layer.attrs.setdefault("input", inputs)
         layer.attrs.setdefault("output", outputs)

@@ -235,7 +235,7 @@ def _merge_tensors(ctx: OpContext, x: Tensor | None, y: Tensor | None) -> Value:
 def cond(ctx: OpContext, pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
     flag = ctx.tensor(pred)
     # Graph mode's Switch needs rank 0 exactly; eager mode accepts any one-element predicate.
-    graph = getattr(ctx.host, "graph_mode", False)
+    graph = ctx.graph.mode
     if flag is not None and flag.shape.dims and (graph or any(d.known and d.value > 1 for d in flag.shape.dims)):
         ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 0 but is rank {flag.shape.rank} for 'cond/Switch' "
                  f"(op: 'Switch') with input shapes: {flag.shape.tf_str()}, {flag.shape.tf_str()}.", [flag])

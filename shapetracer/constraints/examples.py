@@ -15,7 +15,8 @@ from typing import Any
 
 from shapetracer.domain.dims import Dim, FixedLocator, Origin, Shape
 from shapetracer.domain.facts import PathFacts, SolverLimits
-from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec
+from shapetracer.constraints.spec import SPECS, OpContext, TF1Graph, _wrap, call_spec
+from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
 
@@ -65,6 +66,8 @@ class ExampleHost:
     facts: PathFacts = field(default_factory=PathFacts)
     limits: SolverLimits = field(default_factory=SolverLimits)
     possible_failures: bool = False
+    graph: TF1Graph = field(default_factory=TF1Graph)
+    target: Target = DEFAULT_TARGET
     reports: list[tuple[str, str]] = field(default_factory=list)
     _names: dict[str, int] = field(default_factory=dict)
 

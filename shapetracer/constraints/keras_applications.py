@@ -21,7 +21,7 @@ from shapetracer.domain import codes
 from shapetracer.constraints._keras import channels_last, kdims, register_input
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import bad, ok
-from shapetracer.constraints.keras_models import _MODELS, ModelState, _publish
+from shapetracer.constraints.keras_models import ModelState, _publish, models
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Const, Obj, Seq, Tensor, Value
 
@@ -137,7 +137,7 @@ def _application(name: str) -> None:
             return [inner.result([batch, h, w, width], "float32", label=f"{name} gives")]
 
         model = Obj("keras.Model", {"name": Const(ctx.str(kwargs.get("name")) or name.lower())}, ctx.site)
-        state = _MODELS[model] = ModelState("functional", inputs=[x], built=True, output_rule=outputs)
+        state = models()[model] = ModelState("functional", inputs=[x], built=True, output_rule=outputs)
         state.outputs = outputs(ctx, [x])
         model.attrs["layers"] = Seq([], "list")
         _publish(model, state)

@@ -26,7 +26,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
-from shapetracer.domain import codes
+from shapetracer.domain import analysis, codes
 from shapetracer.constraints import keras_conv, keras_core, keras_rnn
 from shapetracer.constraints._keras import (
     L, Node, S, apply_layer, labelled, auto_name, flat_tensors, in_data_mode, input_name, involved_for, is_symbolic,
@@ -62,15 +62,17 @@ class ModelState:
     output_rule: Callable[[OpContext, list[Tensor]], list[Value]] | None = None
 
 
-_MODELS: "weakref.WeakKeyDictionary[Value, ModelState]" = weakref.WeakKeyDictionary()
+def models() -> "weakref.WeakKeyDictionary[Value, ModelState]":
+    """The models of the running analysis and their states."""
+    return analysis.current().table("keras.models", weakref.WeakKeyDictionary)
 
 
 def model_state(model: Value) -> ModelState | None:
     """The state of a modelled model; subclassed models get one on demand."""
-    state = _MODELS.get(model)
+    state = models().get(model)
     if state is None and isinstance(model, Instance) and any(
             base in ("keras.Model", "keras.Sequential") for base in model.cls.api_bases()):
-        state = _MODELS[model] = ModelState("subclassed")
+        state = models()[model] = ModelState("subclassed")
     return state
 
 
@@ -91,7 +93,7 @@ def output_names(state: ModelState) -> list[str]:
 def sequential(ctx: OpContext, layers=None, trainable=True, name=None):
     model = Obj("keras.Sequential", {"name": Const(ctx.str(name) or auto_name(ctx, "sequential")),
                                      "layers": Seq([], "list")}, ctx.site)
-    state = _MODELS[model] = ModelState("sequential")
+    state = models()[model] = ModelState("sequential")
     if layers is not None and not ctx.is_none(layers):
         items = ctx.items(layers)
         if items is None:
@@ -135,7 +137,7 @@ def _input_from_first_layer(ctx: OpContext, state: ModelState, layer: Value) -> 
     """``Dense(…, input_shape=(784,))`` or a built model first: the model's input is known."""
     declared = state_of(layer).input_shape_arg if isinstance(layer, Obj) else None
     if declared is None:
-        inner = _MODELS.get(layer)
+        inner = models().get(layer)
         if inner is not None and inner.built and len(inner.inputs) == 1:
             dims = inner.inputs[0].shape.dims
             declared = Shape([ctx.fresh("batch")] + list(dims[1:])) if dims else None
@@ -182,7 +184,7 @@ def _publish(model: Value, state: ModelState) -> None:
 
 @op("keras.Sequential.add")
 def sequential_add(ctx: OpContext, self, layer, rebuild=True):
-    state = _MODELS.get(self)
+    state = models().get(self)
     if state is None:
         return NONE
     was_built = state.built
@@ -202,7 +204,7 @@ def sequential_add(ctx: OpContext, self, layer, rebuild=True):
 
 @op("keras.Sequential.pop")
 def sequential_pop(ctx: OpContext, self, rebuild=True):
-    state = _MODELS.get(self)
+    state = models().get(self)
     if state is None or not state.layers:
         return UNKNOWN
     layer = state.layers.pop()
@@ -286,7 +288,7 @@ def functional_model(ctx: OpContext, *args, **kwargs):
     outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
     name = ctx.str(kwargs.get("name")) or auto_name(ctx, "functional")
     model = Obj("keras.Model", {"name": Const(name)}, ctx.site)
-    state = _MODELS[model] = ModelState("functional")
+    state = models()[model] = ModelState("functional")
     ins, state.single_input, state.input_keys = _flatten(ctx, inputs) if inputs is not None else (None, True, None)
     outs, state.single_output, state.output_keys = _flatten(ctx, outputs) if outputs is not None else \
         (None, True, None)
@@ -323,7 +325,7 @@ def call_model(ctx: OpContext, model: Value, inputs: Value, args: list[Value], k
     if isinstance(model, Instance):
         out = _call_subclassed(ctx, model, inputs, args, kwargs)
     else:
-        state = _MODELS.get(model)
+        state = models().get(model)
         if state is None or state.opaque or state.broken:
             return UNKNOWN
         if state.kind == "sequential":

@@ -74,7 +74,7 @@ def _folded_to_identity(ctx: OpContext, x: Tensor, perm: list[int]) -> bool:
     ``transpose(t_[36,1], [0, 0])`` and ``transpose(t_[1,?], [1, 1])`` run and return ``t``.
     An axis of unknown length may stay in place.
     """
-    if not getattr(ctx.host, "graph_mode", False):
+    if not ctx.graph.mode:
         return False
     return all(p == i or (x.shape.dims[i].known and x.shape.dims[i].value == 1) for i, p in enumerate(perm))
 

@@ -22,7 +22,7 @@ from typing import Any
 import z3
 
 from shapetracer.domain import codes
-from shapetracer.domain.dims import SYMBOL_LOWER_BOUNDS, Dim, Shape, bool_and, bool_or
+from shapetracer.domain.dims import Dim, lower_bound, Shape, bool_and, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import (
@@ -452,7 +452,7 @@ def _range_length(ctx: OpContext, start: Any, stop: Any, step: Any) -> Dim:
 def _positive_symbol(dim: Dim) -> bool:
     """A bare data-dim symbol (at least 1), for which no clamping at 0 is needed."""
     return not dim.known and z3.is_const(dim.value) \
-        and SYMBOL_LOWER_BOUNDS.get(str(dim.value), 0) >= 1
+        and (lower_bound(str(dim.value)) or 0) >= 1
 
 
 @op("np.arange")

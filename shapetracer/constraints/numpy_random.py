@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from shapetracer.domain import codes
 from shapetracer.constraints._common import UNROLL_BOUND
-from shapetracer.domain.dims import SYMBOL_UPPER_BOUNDS, Dim, Shape
+from shapetracer.domain.dims import Dim, Shape, bound_above
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.numpy_creation import (
     array_result, as_array, broadcast_many, numpy_dtype, same_array, shape_dims, unknown_array,
@@ -128,7 +128,7 @@ def _drawn_int(ctx: OpContext, low: Any, high: Any) -> SymInt | None:
         return None  # an empty range: numpy raises "low >= high", not a shape question
     value = ctx.fresh("randint", lo.value)
     if hi.known:
-        SYMBOL_UPPER_BOUNDS[str(value.value)] = hi.value  # no path fact: free unless used
+        bound_above(str(value.value), hi.value)  # no path fact: free unless used
     else:
         ctx.host.facts = ctx.host.facts.add(value.lt(hi), ctx.site, "draws in range", frozenset({ctx.site}))
     return SymInt(value)

@@ -172,7 +172,7 @@ def _dropped_by_grappler(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
     happens is not decided here, so no error is reported (precision first).
     """
     dims = x.shape.dims
-    if not getattr(ctx.host, "graph_mode", False) or x.kind == "placeholder" or len(target) != len(dims):
+    if not ctx.graph.mode or x.kind == "placeholder" or len(target) != len(dims):
         return False
     if not all(d.known for d in target) or sum(not d.known for d in dims) != 1:
         return False
@@ -201,7 +201,7 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
     if len(in_unknown) > 1:
         # A product of unknowns is non-linear: left unchecked, except in graph mode when the
         # unknowns are run-time dims, which each run replaces by the fed values.
-        if not (getattr(ctx.host, "graph_mode", False) and runtime_only(count_in.value)):
+        if not (ctx.graph.mode and runtime_only(count_in.value)):
             return None
         ctx.require(count_in.mod(out_known).eq(0), codes.RESHAPE_SIZE, message, [x] + others, runtime=True)
         return count_in.floordiv(out_known).with_origins({ctx.site})

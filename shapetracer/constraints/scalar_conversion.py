@@ -33,7 +33,7 @@ def require_scalar_value(ctx: OpContext, value: Any) -> bool:
     """``value`` is converted to a Python number; False when that surely fails."""
     if not isinstance(value, Tensor) or value.shape.dims is None or value.shape.rank == 0:
         return True
-    if not value.is_numpy and getattr(ctx.host, "graph_mode", False):
+    if not value.is_numpy and ctx.graph.mode:
         return True
     total = value.shape.num_elements()
     return ctx.require(total.eq(1), codes.SCALAR_REQUIRED, f"{MESSAGE} (the value has shape "

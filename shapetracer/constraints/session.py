@@ -407,14 +407,13 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
         tag = ctx.str(name) or "?"
         message = (f"{ctx.display}: tags and values are not the same shape: [] != {value.shape.tf_str()} "
                    f"(tag '{tag}')")
-    if not tf2 and getattr(ctx.host, "graph_mode", False):
+    if not tf2 and ctx.graph.mode:
         # TF1's ScalarSummary kernel checks the shape: the run that evaluates the summary
         # (usually through tf.summary.merge_all) fails, not this line
         ctx.fail(codes.SCALAR_REQUIRED, message, [value], runtime=True)
         result = ctx.result([], "string")
-        summaries = getattr(ctx.host, "summary_pending", None)
-        if summaries is not None and ctx.is_none(collections):  # merge_all reads the default collection
-            summaries.extend(ctx.deferred + list(pending_of([value])))
+        if ctx.is_none(collections):  # merge_all reads the default collection
+            ctx.graph.summary_pending.extend(ctx.deferred + list(pending_of([value])))
         return result
     ctx.fail(codes.SCALAR_REQUIRED, message, [value])
     return ctx.unknown_tensor()
@@ -424,7 +423,7 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
 def summary_merge_all(ctx: OpContext, key=None, scope=None, name=None):
     """The merged summary evaluates every TF1 summary made so far in the default collection,
     with their run-time checks (another key or a scope: not followed)."""
-    summaries = getattr(ctx.host, "summary_pending", None)
+    summaries = ctx.graph.summary_pending
     if summaries and ctx.is_none(key) and ctx.is_none(scope):
         ctx.pending_override = tuple(dict.fromkeys(summaries))
     return ctx.result([], "string")
@@ -433,10 +432,7 @@ def summary_merge_all(ctx: OpContext, key=None, scope=None, name=None):
 @op("tf.reset_default_graph")
 def reset_default_graph(ctx: OpContext):
     """A new graph: its summaries and variables start empty."""
-    for attribute in ("summary_pending", "created_variables"):
-        collected = getattr(ctx.host, attribute, None)
-        if collected is not None:
-            collected.clear()
+    ctx.graph.reset()
     return NONE
 
 

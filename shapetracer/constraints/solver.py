@@ -17,7 +17,7 @@ import itertools
 
 import z3
 
-from shapetracer.domain.dims import SYMBOL_LOWER_BOUNDS, SYMBOL_UPPER_BOUNDS, BoolLike, free_symbols
+from shapetracer.domain.dims import BoolLike, free_symbols, lower_bound, upper_bound
 from shapetracer.domain.facts import Fact, Judgement, PathFacts, SolverLimits, Verdict
 
 _track_counter = itertools.count()
@@ -83,10 +83,10 @@ def _new_solver(limits: SolverLimits) -> z3.Solver:
 
 def _add_bounds(solver: z3.Solver, symbols: set[str]) -> None:
     for name in symbols:
-        bound = SYMBOL_LOWER_BOUNDS.get(name)
+        bound = lower_bound(name)
         if bound is not None:
             solver.add(z3.Int(name) >= bound)
-        upper = SYMBOL_UPPER_BOUNDS.get(name)
+        upper = upper_bound(name)
         if upper is not None:
             solver.add(z3.Int(name) < upper)
 

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and
+from shapetracer.domain.target import Target
 from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict
 from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
@@ -98,12 +99,40 @@ def op(*names: str) -> Callable[[SpecFn], SpecFn]:
     return register
 
 
+@dataclass
+class TF1Graph:
+    """What TF1 graph building has made so far in one analysis.
+
+    ``mode`` is True once the program builds a TF1 graph (placeholders, sessions,
+    ``disable_v2_behavior``): checks on dims declared ``None`` then wait for the
+    ``Session.run`` that feeds them (see ``Deferred``).
+    """
+
+    mode: bool = False
+    created_variables: list = dataclasses.field(default_factory=list)  # for tf.global_variables()
+    summary_pending: list = dataclasses.field(default_factory=list)  # run-time checks of summaries
+    variable_scopes: list = dataclasses.field(default_factory=list)  # names; None: not known
+
+    def scoped_name(self, base: str) -> str | None:
+        """``base`` inside the current variable scopes; None if a scope name is unknown."""
+        if any(scope is None for scope in self.variable_scopes):
+            return None
+        return "/".join([*self.variable_scopes, base])
+
+    def reset(self) -> None:
+        """tf.reset_default_graph: a new graph, with no summaries or variables yet."""
+        self.summary_pending.clear()
+        self.created_variables.clear()
+
+
 class Host(Protocol):
-    """What a spec needs from the analysis that runs it."""
+    """Everything a spec may ask of the analysis that runs it."""
 
     facts: PathFacts
     limits: SolverLimits
     possible_failures: bool
+    graph: TF1Graph
+    target: Target
 
     def report(self, code: str, message: str, site: Origin, related: list[Origin],
                confidence: str = "definite") -> None: ...
@@ -125,6 +154,15 @@ class OpContext:
         # Set by a spec that knows better than "the union of its arguments'"
         # which run-time checks its result carries (see call_spec).
         self.pending_override: tuple | None = None
+
+    @property
+    def target(self) -> Target:
+        """The TensorFlow and Keras the program runs on."""
+        return self.host.target
+
+    @property
+    def graph(self) -> TF1Graph:
+        return self.host.graph
 
     # -- reading arguments ---------------------------------------------
     def tensor(self, value: Any) -> Tensor | None:
@@ -244,8 +282,7 @@ class OpContext:
         origins = _origins_of(involved)
         if cond is True:
             return True
-        graph = getattr(self.host, "graph_mode", False)
-        if graph and (runtime or (cond is not False and runtime_only(cond))):
+        if self.host.graph.mode and (runtime or (cond is not False and runtime_only(cond))):
             return self._defer(cond, code, message, origins, role)
         if cond is False:
             self._fail(code, message, origins)
@@ -292,7 +329,7 @@ class OpContext:
 
         ``runtime=True``: TensorFlow's static shape inference does not catch it, so in
         graph mode it surfaces at the Session.run that evaluates the op."""
-        if runtime and getattr(self.host, "graph_mode", False):
+        if runtime and self.host.graph.mode:
             self._defer(False, code, message, _origins_of(involved), "requires")
             return
         self._fail(code, message, _origins_of(involved))

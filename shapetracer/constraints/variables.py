@@ -83,15 +83,13 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
 
 def _scoped(ctx: OpContext, base: str) -> str | None:
     """The full TF1 name of ``base`` inside the enclosing variable scopes."""
-    scoped = getattr(ctx.host, "scoped_name", None)
-    return scoped(base) if scoped is not None else base
+    return ctx.graph.scoped_name(base)
 
 
 def _created(ctx: OpContext, variable: Tensor) -> Tensor:
     """Remember a new graph variable for tf.global_variables()."""
-    created = getattr(ctx.host, "created_variables", None)
-    if created is not None and getattr(ctx.host, "graph_mode", False):
-        created.append(variable)
+    if ctx.graph.mode:
+        ctx.graph.created_variables.append(variable)
     return variable
 
 
@@ -110,8 +108,8 @@ def variable_scope(ctx: OpContext, name_or_scope=None, default_name=None, values
 def global_variables(ctx: OpContext, scope=None):
     """The graph variables created so far by tf.Variable / tf.get_variable: members of the
     list, though not all of them (layers, optimizer slots and the global step are missing)."""
-    created = getattr(ctx.host, "created_variables", None)
-    if created is None or not ctx.is_none(scope):
+    created = ctx.graph.created_variables
+    if not ctx.is_none(scope):
         return UNKNOWN
     # not sized: layers, optimizer slots and the global step add variables not listed here,
     # so pairing the list with saved values (zip) or counting it would be guesses

@@ -20,31 +20,25 @@ from typing import Iterable, Protocol, Union
 
 import z3
 
+from shapetracer.domain import analysis
+
 Z3Int = z3.ArithRef
 BoolLike = Union[bool, z3.BoolRef]
 
-_fresh_counter = itertools.count()
+_creation_order = itertools.count()  # a clock, monotonic within every analysis
 
-# Lower bounds of symbols, registered when the symbol is made (data dims >= 1,
-# loop indices >= 0).  Symbol names are unique, so one table serves all paths.
-SYMBOL_LOWER_BOUNDS: dict[str, int] = {}
-# Exclusive upper bounds (a random int drawn in [low, high)), likewise by name.
-SYMBOL_UPPER_BOUNDS: dict[str, int] = {}
+def lower_bound(name: str) -> int | None:
+    """The least value of symbol ``name`` in the running analysis (data dims >= 1)."""
+    return analysis.current().lower_bounds.get(name)
 
 
-def symbol_tables_mark() -> tuple[int, int]:
-    """Where the symbol tables end now (see forget_symbols_since)."""
-    return len(SYMBOL_LOWER_BOUNDS), len(SYMBOL_UPPER_BOUNDS)
+def upper_bound(name: str) -> int | None:
+    """The exclusive upper bound of symbol ``name`` (a random int drawn in [low, high))."""
+    return analysis.current().upper_bounds.get(name)
 
 
-def forget_symbols_since(mark: tuple[int, int]) -> None:
-    """Drop the bounds of the symbols made since ``mark`` (one file's analysis), so that a
-    batch worker's tables do not grow with every file.  Names are unique and only ever
-    appended, so the entries after the mark are exactly those."""
-    for table, size in zip((SYMBOL_LOWER_BOUNDS, SYMBOL_UPPER_BOUNDS), mark):
-        for name in list(table)[size:]:
-            del table[name]
-    _SYMBOLS_CACHE.clear()
+def bound_above(name: str, high: int) -> None:
+    analysis.current().upper_bounds[name] = high
 
 
 class Locator(Protocol):
@@ -95,7 +89,7 @@ class Origin:
         return hash((self.path, id(self.node), self.label, self.shape_text))
 
     def relabelled(self, label: str, shape_text: str) -> "Origin":
-        return Origin(self.path, self.node, self.locator, label, shape_text, next(_fresh_counter))
+        return Origin(self.path, self.node, self.locator, label, shape_text, next(_creation_order))
 
     def same_site(self, other: "Origin") -> bool:
         return self.node is other.node and self.path == other.path
@@ -155,9 +149,10 @@ class Dim:
     def fresh(hint: str = "d", lower: int | None = 1,
               origins: frozenset[Origin] = frozenset()) -> "Dim":
         """A new unknown dim, at least ``lower`` (data dims are never empty)."""
-        name = f"{hint}!{next(_fresh_counter)}"
+        current = analysis.current()
+        name = current.fresh_name(hint)
         if lower is not None:
-            SYMBOL_LOWER_BOUNDS[name] = lower
+            current.lower_bounds[name] = lower
         return Dim(z3.Int(name), origins)
 
     def with_origins(self, origins: Iterable[Origin]) -> "Dim":
@@ -301,16 +296,16 @@ def bool_or(*conds: BoolLike) -> BoolLike:
     return symbolic[0] if len(symbolic) == 1 else z3.Or(*symbolic)
 
 
-# AST id -> (the term, kept alive so that its id is not reused; its symbol names)
-_SYMBOLS_CACHE: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
 _SYMBOLS_CACHE_LIMIT = 100_000
 
 
 def free_symbols(expr: z3.ExprRef) -> set[str]:
     """Names of the integer symbols in a Z3 term (counterexamples, the solver's cone of
     influence).  Memoised: the same facts are scanned at every later requirement."""
+    # AST id -> (the term, kept alive so that its id is not reused; its symbol names)
+    cache = analysis.current().symbols_cache
     key = expr.get_id()
-    cached = _SYMBOLS_CACHE.get(key)
+    cached = cache.get(key)
     if cached is not None:
         return set(cached[1])
     found: set[str] = set()
@@ -322,16 +317,16 @@ def free_symbols(expr: z3.ExprRef) -> set[str]:
         if ident in seen:
             continue
         seen.add(ident)
-        cached = _SYMBOLS_CACHE.get(ident)
+        cached = cache.get(ident)
         if cached is not None:
             found |= cached[1]
         elif z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
             found.add(node.decl().name())
         else:
             stack.extend(node.children())
-    if len(_SYMBOLS_CACHE) >= _SYMBOLS_CACHE_LIMIT:
-        _SYMBOLS_CACHE.clear()
-    _SYMBOLS_CACHE[key] = (expr, frozenset(found))
+    if len(cache) >= _SYMBOLS_CACHE_LIMIT:
+        cache.clear()
+    cache[key] = (expr, frozenset(found))
     return found
 
 

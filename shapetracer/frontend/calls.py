@@ -100,7 +100,7 @@ class CallMixin:
     def call_api(self, name: str, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode,
                  quiet: bool = False) -> Value:
         if name in _GRAPH_MODE_MARKERS:
-            self.graph_mode = True
+            self.graph.mode = True
         spec = SPECS.get(name)
         counted = name.startswith(_COUNTED_ROOTS)
         if spec is None:

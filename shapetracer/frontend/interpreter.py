@@ -19,8 +19,10 @@ import libcst as cst
 
 from shapetracer.domain import codes
 from shapetracer.constraints._common import UNROLL_BOUND
+from shapetracer.constraints.spec import TF1Graph
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
+from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.frontend.calls import CallMixin
 from shapetracer.frontend.expressions import ExpressionMixin
 from shapetracer.frontend.names import canonical, is_library
@@ -68,7 +70,7 @@ class Interpreter(ExpressionMixin, CallMixin):
     """Analyses one entry file (and the user modules it imports)."""
 
     def __init__(self, bounds: Bounds | None = None, limits: SolverLimits | None = None,
-                 possible_failures: bool = False):
+                 possible_failures: bool = False, target: Target = DEFAULT_TARGET):
         self.bounds = bounds or Bounds()
         self.limits = limits or SolverLimits()
         self.possible_failures = possible_failures
@@ -78,12 +80,8 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.modules: dict[Path, ModuleScope] = {}
         self.flags: dict[str, Value] = {}
         self.names: dict[str, int] = {}
-        # TF1 variable names: the enclosing `with tf.variable_scope(...)` names (None: a
-        # scope whose name is not known), and the variables created so far, for
-        # tf.global_variables() loops that match names against a checkpoint
-        self.variable_scopes: list[str | None] = []
-        self.created_variables: list[Value] = []
-        self.summary_pending: list = []  # run-time checks of the TF1 summaries made so far (merge_all)
+        self.graph = TF1Graph()  # TF1 graph building: mode, variables, summaries, scopes
+        self.target = target
         self._comprehension_budget: int | None = None  # items a comprehension may still expand
         # > 0 while executing a branch that may not run (an undecided `if`, a summarised loop
         # body): state kept outside the paths (flags) then only widens
@@ -95,7 +93,6 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.scope: ModuleScope | None = None  # module of the code being executed
         self.state: State | None = None  # the path being executed
         self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
-        self.graph_mode = False  # TF1 graph building: see constraints.spec.Deferred
         self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
         self._yields: list[list[Value]] = []
         self._generator_cache: dict[int, bool] = {}
@@ -414,7 +411,7 @@ class Interpreter(ExpressionMixin, CallMixin):
             value = self.eval(item.item)
             if isinstance(value, Obj) and value.type_name == "tf.variable_scope":
                 name = value.attrs.get("name")
-                self.variable_scopes.append(name.value if isinstance(name, Const) else None)
+                self.graph.variable_scopes.append(name.value if isinstance(name, Const) else None)
                 scopes += 1
             if item.asname is not None:
                 entered = self.enter_context(value, item)
@@ -422,13 +419,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         try:
             return self.exec_block(node.body.body, [state])
         finally:
-            del self.variable_scopes[len(self.variable_scopes) - scopes:]
-
-    def scoped_name(self, base: str) -> str | None:
-        """``base`` inside the current variable scopes; None if a scope name is unknown."""
-        if any(scope is None for scope in self.variable_scopes):
-            return None
-        return "/".join([*self.variable_scopes, base])
+            del self.graph.variable_scopes[len(self.graph.variable_scopes) - scopes:]
 
     def stmt_Try(self, node: cst.Try, state: State) -> list[State]:
         entry = state.fork()
