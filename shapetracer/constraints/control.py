@@ -29,7 +29,8 @@ from typing import Any
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
-from shapetracer.constraints.layers_v1 import P, statically_none
+from shapetracer.constraints.layers_v1 import P
+from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 from shapetracer.domain.values import is_unknown
 

@@ -19,11 +19,11 @@ import math
 
 from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name, merge_shapes
-from shapetracer.domain.dims import Dim, Shape
+from shapetracer.domain.dims import Dim, Shape, declared_none_name, statically_none
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.domain.values import Const, Seq, Tensor, Value
+from shapetracer.domain.values import Const, Seq, ShapeVal, Tensor, Value
 
 
 
@@ -37,10 +37,17 @@ def declared_shape(ctx: OpContext, shape, hint: str) -> Shape:
     dims = ctx.shape_arg(shape)
     if dims is None:
         return Shape.unknown()
+    written = ctx.items(shape) if isinstance(shape, Seq) else None
+    if isinstance(shape, ShapeVal) and shape.shape.dims is not None:  # placeholder(..., x.shape)
+        dims = [None if statically_none(d) else d for d in shape.shape.dims]
     out = []
     for index, dim in enumerate(dims):
-        if dim is None or (dim.known and dim.value < 0):
-            out.append(ctx.fresh(f"{hint}.shape[{index}]"))
+        if written is not None and dim is None and not ctx.is_none(written[index]):
+            # an int the analysis cannot compute (gym's observation size, a constructor
+            # argument, a config value): TensorFlow sees a concrete int, not None
+            out.append(ctx.fresh(f"{hint}.static{index}"))
+        elif dim is None or (dim.known and dim.value < 0):
+            out.append(ctx.fresh(declared_none_name(hint, index)))
         else:
             out.append(dim)
     return Shape(out)

@@ -23,32 +23,12 @@ input it sees; calling one named layer again with ``reuse`` is not modelled.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from shapetracer.domain import codes
-from shapetracer.domain.dims import Dim, Shape, free_symbols
+from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
-
-# Symbols born from a ``None`` in a declared shape are named ``<tensor>.shape[i]``
-# (creation.placeholder does so; Input and the examples' ``P`` follow suit).
-_DECLARED_NONE = re.compile(r"\.shape\[\d+\]$")
-
-
-def statically_none(dim: Dim) -> bool:
-    """Whether TensorFlow's own static shape has ``None`` at this dim.
-
-    A symbolic dim may only be unknown to the analyser (read from a data file,
-    a flag, a numpy array) while TensorFlow knows it; requiring a "defined" dim
-    must not fire then.  So only dims built purely from symbols of declared
-    ``None`` dims count (those TensorFlow cannot know either).
-    """
-    if dim.known:
-        return False
-    symbols = free_symbols(dim.value)
-    return bool(symbols) and all(_DECLARED_NONE.search(s.split("!", 1)[0]) for s in symbols)
-
 
 def static_none_dim(ctx: OpContext, index: int) -> Dim:
     """A fresh dim TensorFlow itself sees as ``None`` (axis ``index`` of this op's result)."""

@@ -27,7 +27,8 @@ from typing import Any
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
-from shapetracer.constraints.layers_v1 import P, keras_shape, statically_none
+from shapetracer.constraints.layers_v1 import P, keras_shape
+from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 
 CELL = "tf.nn.rnn_cell."

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
 
 from shapetracer.domain import codes
-from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and
+from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and, mentions_declared_none
 from shapetracer.domain.target import Target
 from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict
 from shapetracer.domain.values import (
@@ -70,8 +70,7 @@ class Deferred:
 def runtime_only(cond: Any) -> bool:
     """Whether ``cond`` mentions a dim TensorFlow leaves unknown until run time
     (placeholder ``None`` dims are named ``<name>.shape[i]``)."""
-    from shapetracer.domain.dims import free_symbols
-    return any(".shape[" in symbol for symbol in free_symbols(cond))
+    return not isinstance(cond, bool) and mentions_declared_none(cond)
 
 
 @dataclass

@@ -15,6 +15,7 @@ Invariants:
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Union
 
@@ -259,13 +260,36 @@ def _simplify_bool(expr: z3.BoolRef) -> BoolLike:
         # learns a placeholder's None dim when a run feeds it: in graph mode the
         # op builds and the run fails.  Keep such a condition symbolic so that
         # OpContext.require can see the dim and defer it (spec.runtime_only).
-        return expr if _mentions_runtime_dim(expr) else False
+        return expr if mentions_declared_none(expr) else False
     return simplified
 
 
-def _mentions_runtime_dim(expr: z3.ExprRef) -> bool:
-    """A placeholder's None dim is a symbol named ``<name>.shape[i]`` (creation.declared_shape)."""
+def declared_none_name(tensor: str, axis: int) -> str:
+    """The symbol of a dim the program declares ``None`` (a placeholder's ``[None, 784]``):
+    TensorFlow itself does not know it until a run feeds it."""
+    return f"{tensor}.shape[{axis}]"
+
+
+def mentions_declared_none(expr: z3.ExprRef) -> bool:
+    """Whether ``expr`` mentions a dim TensorFlow leaves unknown until run time."""
     return any(".shape[" in name for name in free_symbols(expr))
+
+
+def statically_none(dim: "Dim") -> bool:
+    """Whether TensorFlow's own static shape has ``None`` at this dim.
+
+    A symbolic dim may be unknown only to the analysis (read from a data file, a gym
+    environment, a constructor argument) while TensorFlow sees a concrete int; requiring a
+    "defined" dim must not fire then.  So only dims built purely from symbols of declared
+    ``None`` dims count (those TensorFlow cannot know either).
+    """
+    if dim.known:
+        return False
+    symbols = free_symbols(dim.value)
+    return bool(symbols) and all(_DECLARED_NONE.search(s.split("!", 1)[0]) for s in symbols)
+
+
+_DECLARED_NONE = re.compile(r"\.shape\[\d+\]$")
 
 
 def bool_not(cond: BoolLike) -> BoolLike:
