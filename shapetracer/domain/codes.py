@@ -165,6 +165,21 @@ def lookup(code_or_name: str) -> Rule | None:
     return RULES.get(code_or_name.upper()) or by_name(code_or_name)
 
 
+# --- ST4xx: API changes between TensorFlow versions -------------------------
+# Reported only where the target version's API model (shapetracer/api, generated from the
+# real packages) lacks a name that another supported version has: an API change.
+API_ATTRIBUTE = _rule("ST401", "removed-api-attribute", "api", "error", "attribute-error",
+                      "A TensorFlow/Keras module attribute that the target version does not have (AttributeError).")
+API_IMPORT = _rule("ST402", "removed-api-import", "api", "error", "import-error",
+                   "An import of a TensorFlow/Keras module or name that the target version does not have "
+                   "(ModuleNotFoundError/ImportError).")
+API_METHOD = _rule("ST403", "removed-api-method", "api", "error", "attribute-error",
+                   "A Keras model method that the target version removed (AttributeError).")
+API_CALL = _rule("ST404", "api-call-signature", "api", "error", "call-error",
+                 "A TensorFlow/Keras call with an unexpected keyword, a missing argument or too many positional "
+                 "arguments for the target version's signature (TypeError).")
+
+
 # --- ST3xx: generic Python bugs (pyflakes, pylint) ----------------------------
 # One code per family of tool messages that crash a job where they stand; the tool's own
 # message id travels in the finding's message.  Style and "unused" warnings are not here:

@@ -152,9 +152,13 @@ class ShapeVal(Value):
 
 @dataclass(eq=False)
 class ApiRef(Value):
-    """A reference to a library module, function or class, by canonical name."""
+    """A reference to a library module, function or class, by canonical name.
+
+    ``spelled`` is the real module path the program wrote (``tensorflow.compat.v1.layers``),
+    which API-change checks need: canonical names merge spellings that versions tell apart."""
 
     qualname: str
+    spelled: str | None = None
     type_name = "api"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapetracer.domain import codes
+from shapetracer.constraints import api_changes
 from shapetracer.constraints.spec import SPECS, OpContext, call_spec
 from shapetracer.frontend.scope import child_nodes
 from shapetracer.domain.state import State, StopPath, merge_all, merge_states
@@ -59,9 +60,21 @@ class CallMixin:
             if isinstance(func, Function):
                 self.called.add(id(func.node))
             return UNKNOWN
+        self._check_api_call(func, args, kwargs, node)
         result = self.invoke(func, args, kwargs, node)
         self._rebind_refined_receiver(node, func, result)
         return result
+
+    def _check_api_call(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.Call) -> None:
+        """A TF/Keras call the target's signature refuses, or a removed Keras model method."""
+        if isinstance(func, ApiRef) and func.spelled is not None:
+            self.check_api(api_changes.bad_call(func.spelled, len(args), tuple(kwargs), self.target), node)
+        elif isinstance(func, BoundMethod) and func.function is None:
+            receiver = func.receiver
+            bases = [receiver.type_name] if isinstance(receiver, Obj) else \
+                receiver.cls.api_bases() if isinstance(receiver, Instance) else []
+            for base in bases:
+                self.check_api(api_changes.removed_method(base, func.name, self.target), node)
 
     def _rebind_refined_receiver(self, node: cst.Call, func: Value, result: Value) -> None:
         """``x.set_shape(...)`` refines ``x`` itself: rebind the name."""

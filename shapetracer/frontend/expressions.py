@@ -11,6 +11,7 @@ import operator as pyop
 
 import libcst as cst
 
+from shapetracer.constraints import api_changes
 from shapetracer.domain.dims import Dim
 from shapetracer.frontend.scope import child_nodes
 from shapetracer.domain.values import (
@@ -163,7 +164,10 @@ class ExpressionMixin:
             qualname = child(owner.qualname, name)
             if qualname in CONSTANTS:
                 return Const(CONSTANTS[qualname])
-            return ApiRef(qualname)
+            if owner.spelled is None:
+                return ApiRef(qualname)
+            self.check_api(api_changes.missing_attribute(owner.spelled, name, self.target), node)
+            return ApiRef(qualname, f"{owner.spelled}.{name}")
         if isinstance(owner, ModuleVal):
             return owner.scope.globals.get(name, UNKNOWN)
         if isinstance(owner, Tensor):

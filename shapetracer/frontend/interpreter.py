@@ -18,6 +18,7 @@ from pathlib import Path
 import libcst as cst
 
 from shapetracer.domain import codes
+from shapetracer.constraints import api_changes
 from shapetracer.constraints._common import UNROLL_BOUND
 from shapetracer.constraints.spec import TF1Graph
 from shapetracer.domain.dims import Dim, Origin
@@ -162,6 +163,11 @@ class Interpreter(ExpressionMixin, CallMixin):
         self._seen_reports.add(key)
         self.reports.append(Report(code, message, site, related or [], confidence))
 
+    def check_api(self, finding, node: cst.CSTNode) -> None:
+        """Report an API change (constraints.api_changes) found at ``node``."""
+        if finding is not None:
+            self.report(finding.code, finding.message, self.site(node))
+
     def unique_name(self, base: str) -> str:
         count = self.names.get(base, 0)
         self.names[base] = count + 1
@@ -281,6 +287,7 @@ class Interpreter(ExpressionMixin, CallMixin):
     def small_Import(self, node: cst.Import, state: State) -> None:
         for alias in node.names:
             dotted = _dotted(alias.name)
+            self.check_api(api_changes.missing_import(dotted, (), self.target), node)
             if alias.asname is not None:
                 bound = _name_of(alias.asname.name)
                 self.state.env[bound] = self.import_value(dotted, node)
@@ -296,6 +303,9 @@ class Interpreter(ExpressionMixin, CallMixin):
             if isinstance(source, ModuleVal):
                 self.state.env.update({k: v for k, v in source.scope.globals.items() if not k.startswith("_")})
             return
+        if level == 0:
+            names = tuple(_dotted(alias.name) for alias in node.names)
+            self.check_api(api_changes.missing_import(module, names, self.target), node)
         for alias in node.names:
             name = _dotted(alias.name)
             bound = _name_of(alias.asname.name) if alias.asname is not None else name
@@ -305,7 +315,8 @@ class Interpreter(ExpressionMixin, CallMixin):
                 if value is None:
                     value = self.import_value(f"{module}.{name}", node, level)
             elif isinstance(source, ApiRef):
-                value = ApiRef(canonical(f"{source.qualname}.{name}"))
+                spelled = f"{source.spelled}.{name}" if source.spelled else None
+                value = ApiRef(canonical(f"{source.qualname}.{name}"), spelled)
             else:
                 value = self.import_value(f"{module}.{name}", node, level)
             self.state.env[bound] = value
@@ -540,11 +551,11 @@ class Interpreter(ExpressionMixin, CallMixin):
     def import_value(self, dotted: str, node: cst.CSTNode, level: int = 0) -> Value:
         """A user module beside the importing file, else a library reference."""
         if level == 0 and is_library(dotted):
-            return ApiRef(canonical(dotted))
+            return ApiRef(canonical(dotted), dotted)
         module = self._load_user_module(dotted, level)
         if module is not None:
             return module
-        return ApiRef(canonical(dotted)) if level == 0 else UNKNOWN
+        return ApiRef(canonical(dotted), dotted) if level == 0 else UNKNOWN
 
     def _load_user_module(self, dotted: str, level: int) -> ModuleVal | None:
         if self.scope is None or self.scope.file is None or not dotted:
