@@ -154,7 +154,9 @@ class Dim:
         name = current.fresh_name(hint)
         if lower is not None:
             current.lower_bounds[name] = lower
-        return Dim(z3.Int(name), origins)
+        dim = Dim.__new__(Dim)  # a symbol needs no simplification: skip __init__'s
+        dim.value, dim.origins = z3.Int(name), origins
+        return dim
 
     def with_origins(self, origins: Iterable[Origin]) -> "Dim":
         return Dim(self.value, self.origins | frozenset(origins))

@@ -60,10 +60,53 @@ def merge_states(states: list[State]) -> State:
 
 
 def merge_all(values: list[Value]) -> Value:
-    result = values[0]
-    for value in values[1:]:
+    """The join of many values at once (the elements of a list a loop walks, the values a
+    generator yields).  Ints and tensors are joined in one step, so a list of 100,000 ints
+    mints one fresh dim, not one per element as a pairwise fold would; the result is the
+    fold's, up to the names of fresh symbols."""
+    first = values[0]
+    rest = [v for v in values[1:] if v is not first]
+    if not rest:
+        return first
+    if all(int_like(v) for v in values):
+        return _join_ints(values)
+    if all(isinstance(v, Tensor) for v in values):
+        return _join_tensors(values)
+    result = first
+    for value in rest:
         result = merge_values(result, value)
     return result
+
+
+def _join_ints(values: list[Value]) -> Value:
+    first = values[0]
+    if all(isinstance(v, Const) for v in values):  # no dims to build: constants carry no origins
+        same = all(v.value == first.value for v in values)
+        return first if same else SymInt(Dim.fresh("int", lower=None))
+    dims = [int_dim(v) for v in values]
+    if all(d.same_as(dims[0]) for d in dims):
+        return values[0]
+    origins = frozenset().union(*(d.origins for d in dims))
+    return SymInt(Dim.fresh("int", lower=None, origins=origins))
+
+
+def _join_tensors(tensors: list[Tensor]) -> Tensor:
+    first = tensors[0]
+    kinds = {t.kind for t in tensors}
+    kind = first.kind if len(kinds) == 1 else ("ndarray" if all(t.is_numpy for t in tensors) else "tensor")
+    dtype = first.dtype if all(t.dtype == first.dtype for t in tensors) else None
+    name = first.name if all(t.name == first.name for t in tensors) else None
+    if any(t.shape.dims is None or t.shape.rank != first.shape.rank for t in tensors):
+        return Tensor(Shape.unknown(), dtype, kind, first.origin, name)
+    dims = []
+    for axis, x in enumerate(first.shape.dims):
+        column = [t.shape.dims[axis] for t in tensors]
+        origins = frozenset().union(*(d.origins for d in column))
+        if all(d.same_as(x) for d in column):
+            dims.append(x if x.origins >= origins else x.with_origins(origins))
+        else:
+            dims.append(Dim.fresh("d", origins=origins))
+    return Tensor(Shape(dims), dtype, kind, first.origin, name)
 
 
 def merge_values(a: Value, b: Value) -> Value:
