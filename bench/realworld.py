@@ -4,10 +4,10 @@
     python bench/realworld.py [DIR] [--budget S] [--json OUT]
 
 DIR defaults to ~/.cache/shapetracer/realworld.  Every *.py under it is checked in-process
-with the options ``shapetracer check`` builds (cli.build_options, defaults: shape pass +
+with the options ``shapetracer check`` builds (config.load_settings, defaults: shape pass +
 pyflakes), the analyzer's per-file wall-clock bound set to --budget, plus a hard alarm so
 that no file can stall the run.  Only public names of shapetracer are used (engine.check_file,
-engine.iter_python_files, cli.build_options, the Finding and Statistics fields), so a
+engine.iter_python_files, config.load_settings, the Finding and Statistics fields), so a
 refactor of the internals does not break the benchmark.
 
 Reported: files, lines, time (total, per-file p50/p99/max), the share of library calls
@@ -41,10 +41,10 @@ class HardTimeout(Exception):
     """The file ran past the hard alarm (the analyzer's own bound did not stop it)."""
 
 
-def options_for(root: Path, budget: float):
+def options_for(root: Path, budget: float, tf_version: str | None = None):
     """The options `shapetracer check ROOT` would use, with the per-file bound set to budget."""
-    from shapetracer.cli import build_options
-    options, _config = build_options([root], None, None, None, None, False, False, False, False)
+    from shapetracer.config import load_settings
+    options = load_settings([root], tf_version=tf_version).options
     return dataclasses.replace(options, bounds=dataclasses.replace(options.bounds, seconds=budget))
 
 
@@ -146,15 +146,27 @@ def finding_json(finding) -> dict:
             "severity": finding.severity, "message": finding.message}
 
 
-def run(root: Path, budget: float, hard: float, progress: bool) -> dict:
+def in_era(root: Path, era: str | None) -> set[str] | None:
+    """The files of the repositories whose era (MANIFEST.json's tf_era) is ``era``."""
+    if era is None:
+        return None
+    manifest = json.loads((root / "MANIFEST.json").read_text(encoding="utf-8"))
+    entries = manifest["repos"] if isinstance(manifest, dict) else manifest
+    return {f"{e['repo'].replace('/', '__')}/{path}" for e in entries if e.get("tf_era") == era
+            for path in e["paths"]}
+
+
+def run(root: Path, budget: float, hard: float, progress: bool, tf_version: str | None = None,
+        era: str | None = None) -> dict:
     """Check every file with DIR as the working directory, so paths read owner__name/path."""
     from shapetracer.engine import iter_python_files
-    options = options_for(root, budget)
+    options = options_for(root, budget, tf_version)
+    chosen = in_era(root, era)
     tally = Tally()
     cwd = os.getcwd()
     os.chdir(root)
     try:
-        files = sorted(iter_python_files([Path(".")]))
+        files = sorted(f for f in iter_python_files([Path(".")]) if chosen is None or f.as_posix() in chosen)
         for index, file in enumerate(files, 1):
             result, seconds, problem = check_one(file, options, hard)
             tally.add(str(file), count_lines(file), result, seconds, problem)
@@ -192,11 +204,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=10.0, help="analysis seconds per file (default 10)")
     parser.add_argument("--json", type=Path, help="write the whole measurement here")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--tf-version", help="check every file against this TensorFlow (1.15, 2.15, 2.21)")
+    parser.add_argument("--era", choices=("1.x", "2.x", "mixed"),
+                        help="only the repositories of this era (the manifest's tf_era)")
     args = parser.parse_args(argv)
     root = args.dir.expanduser().resolve()
     if not root.is_dir():
         parser.error(f"{root} is not a directory (run bench/realworld/bring.py first)")
-    summary = run(root, args.budget, hard=3 * args.budget + 10, progress=not args.quiet)
+    summary = run(root, args.budget, hard=3 * args.budget + 10, progress=not args.quiet,
+                  tf_version=args.tf_version, era=args.era)
     summary["dir"] = str(root)
     sys.stdout.write(render(summary))
     if args.json:

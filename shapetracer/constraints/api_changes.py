@@ -55,8 +55,12 @@ def _changed(name: str, version: str) -> bool:
 
 
 def _hint(name: str, version: str) -> str:
+    """The replacement the API data shows, when it lives under the same package root (a
+    leaf-name match in another package, tf.estimator -> tf_keras.estimator, is no advice)."""
     replacement = api.load(version).replacement(name)
-    return f"; under TensorFlow {version} use {replacement}" if replacement else ""
+    if not replacement or replacement.split(".")[0] != name.split(".")[0]:
+        return ""
+    return f"; under TensorFlow {version} use {replacement}"
 
 
 def missing_attribute(owner: str, attribute: str, target: Target) -> ApiFinding | None:
@@ -117,7 +121,12 @@ def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target:
     name = api_name(spelled, target)
     if name is None:
         return None
-    signature = api.load(target.api_version).signature(name)
+    model = api.load(target.api_version)
+    if model.kind(name) != "function":
+        # constructors are not exact: keras 2.x wraps layer __init__s in legacy-interface
+        # decorators that accept Keras 1 keywords (Dense(output_dim=...)) the signature omits
+        return None
+    signature = model.signature(name)
     if signature is None:
         return None
     problem = api.check_call(signature, n_positional, keywords)
@@ -147,4 +156,5 @@ EXAMPLES = [
      "m.compile('adam', 'mse')\np = m.predict_classes(np.zeros((4, 3)))\n", "1.15", None),
     ("import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.reduce_sum(x, keep_dims=True)\n", "2.21", codes.API_CALL),
     ("import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.reduce_sum(x, keepdims=True)\n", "2.21", None),
+    ("from keras.layers import Dense\nd = Dense(output_dim=10, input_dim=4)\n", "1.15", None),  # legacy interface
 ]
