@@ -8,13 +8,14 @@ from pathlib import Path
 
 import click
 
-from shapetracer.domain import codes
 from shapetracer import __version__
-from shapetracer.config import ConfigError, find_config, load_config
+from shapetracer import options as option_table
+from shapetracer.config import ConfigError, load_settings
 from shapetracer.domain.codes import RULES
+from shapetracer.domain.target import Target
+from shapetracer.options import FAIL_SEVERITIES
 
 FORMATS = ("full", "concise", "json", "json-lines", "sarif", "github")
-FAIL_SEVERITIES = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info")}
 
 
 @click.group()
@@ -23,48 +24,9 @@ def main() -> None:
     """Find TensorFlow tensor-shape bugs without running the program."""
 
 
-def _codes(value: str | None) -> frozenset[str] | None:
-    if value is None:
-        return None
-    return frozenset(part.strip().upper() for part in value.split(",") if part.strip())
-
-
 def _fail(message: str) -> None:
     click.echo(f"shapetracer: error: {message}", err=True)
     sys.exit(2)
-
-
-def build_options(paths, config_file, select, extend_select, ignore, possible, show_notes, with_pylint,
-                  no_generic):
-    """Options from [tool.shapetracer] first, then the command line on top."""
-    from shapetracer.domain.facts import SolverLimits
-    from shapetracer.engine import Options
-    from shapetracer.frontend.interpreter import Bounds
-
-    config_path = config_file or find_config(paths[0] if paths else Path.cwd())
-    config = load_config(config_path)
-    upper = lambda values: frozenset(v.upper() for v in values)  # noqa: E731
-    bounds = Bounds(max_paths=config.get("max-paths", 16), unroll=config.get("unroll", 64),
-                    call_depth=config.get("call-depth", 8), seconds=config.get("analysis-seconds", 10))
-    limits = SolverLimits(timeout_ms=config.get("solver-timeout-ms", 2000),
-                          rlimit=config.get("solver-rlimit", 5_000_000))
-    extend = set(upper(config.get("extend-select", []))) | set(_codes(extend_select) or ())
-    if config.get("report-unused-suppressions", False):
-        extend.add(codes.UNUSED_SUPPRESSION)
-    options = Options(
-        select=_codes(select) if select is not None else (upper(config.get("select")) if config.get("select")
-                                                           else None),
-        extend_select=frozenset(extend),
-        ignore=upper(config.get("ignore", [])) | (_codes(ignore) or frozenset()),
-        per_file_ignores=config.get("per-file-ignores", {}),
-        possible_failures=possible or config.get("possible-failures", False),
-        show_notes=show_notes or config.get("show-notes", False),
-        generic=not no_generic,
-        with_pylint=with_pylint or config.get("with-pylint", False),
-        bounds=bounds,
-        limits=limits,
-    )
-    return options, config
 
 
 @main.command()
@@ -72,23 +34,16 @@ def build_options(paths, config_file, select, extend_select, ignore, possible, s
 @click.option("--output-format", type=click.Choice(FORMATS), default="full", show_default=True)
 @click.option("--config-file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Read [tool.shapetracer] from this file instead of the nearest pyproject.toml.")
-@click.option("--select", help="Comma-separated codes or prefixes to report (replaces the defaults).")
-@click.option("--extend-select", help="Codes or prefixes to report on top of the defaults (e.g. ST201,ST904).")
-@click.option("--ignore", help="Comma-separated codes or prefixes to drop.")
-@click.option("--possible", is_flag=True, help="Also report ST201: ops that fail for some values of unknown dims.")
-@click.option("--show-notes", is_flag=True, help="Also report ST9xx analysis notes (not modelled, inconclusive).")
-@click.option("--with-pylint", is_flag=True, help="Run pylint's error checks too (slower).")
-@click.option("--no-generic", is_flag=True, help="Skip the pyflakes pass; shape analysis only.")
-@click.option("--statistics", is_flag=True, help="Print how many library calls were modelled (stderr).")
-@click.option("--fail-on", type=click.Choice(tuple(FAIL_SEVERITIES)), default=None,
-              help="Lowest severity that makes the exit code 1 [default: warning].")
+@option_table.flags("check")
+@click.option("--statistics", is_flag=True,
+              help="Print how many library calls were modelled, and the TensorFlow each file was checked "
+                   "against (stderr).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--write-baseline", type=click.Path(path_type=Path, dir_okay=False),
               help="Record the current findings in FILE and exit 0.")
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Report only findings not recorded in FILE.")
-def check(paths, output_format, config_file, select, extend_select, ignore, possible, show_notes, with_pylint,
-          no_generic, statistics, fail_on, exit_zero, write_baseline, baseline) -> None:
+def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, **flags) -> None:
     """Check Python files and folders for shape bugs."""
     from shapetracer.engine import check_paths
     from shapetracer.report import baseline as baselines
@@ -97,20 +52,22 @@ def check(paths, output_format, config_file, select, extend_select, ignore, poss
     if missing:
         _fail(f"no such file or directory: {', '.join(missing)}")
     try:
-        options, config = build_options(paths, config_file, select, extend_select, ignore, possible, show_notes,
-                                        with_pylint, no_generic)
+        settings = load_settings(paths, config_file, **option_table.flag_values("check", flags))
     except ConfigError as exc:
         _fail(str(exc))
-    fail_on = fail_on or config.get("fail-on", "warning")
+    options = settings.options
+    fail_on = settings["fail-on"]
     started = time.perf_counter()
     findings = []
     files = modelled = not_modelled = 0
     missing_names: dict[str, int] = {}
+    targets: list[tuple[str, Target]] = []
     explicit = {p.resolve() for p in paths if p.is_file()}
     for result in check_paths(paths, options, exclude=lambda p: p.resolve() not in explicit
-                              and config.excluded(p)):
+                              and settings.excluded(p)):
         files += 1
         findings.extend(result.findings)
+        targets.append((result.path, result.target))
         modelled += result.stats.modelled
         not_modelled += result.stats.not_modelled
         for name, count in result.stats.not_modelled_names.items():
@@ -127,7 +84,7 @@ def check(paths, output_format, config_file, select, extend_select, ignore, poss
             _fail(f"cannot use baseline: {exc}")
     stats = {"files": files, "calls_modelled": modelled, "calls_not_modelled": not_modelled,
              "seconds": round(elapsed, 3)}
-    click.echo(_render(output_format, findings, files, stats if statistics else None), nl=False)
+    click.echo(_render(output_format, findings, files, stats if statistics else None, targets), nl=False)
     if output_format in ("full", "concise"):
         errors = sum(1 for f in findings if f.severity == "error")
         click.echo(f"Found {len(findings)} finding(s) ({errors} error(s)) in {files} file(s) "
@@ -138,15 +95,32 @@ def check(paths, output_format, config_file, select, extend_select, ignore, poss
         click.echo(f"Library calls modelled: {modelled} of {total} ({share:.1f}%)", err=True)
         for name, count in sorted(missing_names.items(), key=lambda kv: -kv[1])[:15]:
             click.echo(f"  not modelled: {name} x{count}", err=True)
+        for line in _target_lines(targets):
+            click.echo(line, err=True)
     failing = [f for f in findings if f.severity in FAIL_SEVERITIES[fail_on]]
     sys.exit(0 if exit_zero or not failing else 1)
 
 
-def _render(output_format: str, findings, files: int, stats) -> str:
+def _target_lines(targets: list[tuple[str, Target]], shown: int = 10) -> list[str]:
+    """Which TensorFlow the files were checked against and why, one group per target."""
+    groups: dict[Target, list[str]] = {}
+    for path, target in targets:
+        groups.setdefault(target, []).append(path)
+    lines = []
+    for target, paths in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0].describe())):
+        lines.append(f"Checked against {target.describe()}: {len(paths)} file(s)")
+        if len(groups) > 1:
+            lines += [f"  {path}" for path in paths[:shown]]
+            if len(paths) > shown:
+                lines.append(f"  ... and {len(paths) - shown} more")
+    return lines
+
+
+def _render(output_format: str, findings, files: int, stats, targets=None) -> str:
     from shapetracer.report import github, json_format, json_lines, sarif, text
 
     if output_format == "json":
-        return json_format.render(findings, files, stats)
+        return json_format.render(findings, files, stats, targets)
     if output_format == "json-lines":
         return json_lines.render(findings)
     if output_format == "sarif":
@@ -160,11 +134,16 @@ def _render(output_format: str, findings, files: int, stats) -> str:
 
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
-def shapes(path: Path) -> None:
+@option_table.flags("shapes")
+def shapes(path: Path, **flags) -> None:
     """Print PATH with the inferred shape of every tensor assignment beside it."""
     from shapetracer.report.shapes_view import render_shapes
 
-    click.echo(render_shapes(path), nl=False)
+    try:
+        settings = load_settings([path], **option_table.flag_values("shapes", flags))
+    except ConfigError as exc:
+        _fail(str(exc))
+    click.echo(render_shapes(path, settings.options), nl=False)
 
 
 @main.command()

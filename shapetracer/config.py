@@ -1,26 +1,19 @@
 """``[tool.shapetracer]`` in pyproject.toml: found by walking up, strict about keys.
 
 The command line wins over the file.  An unknown key is an error (exit 2)
-naming the key, as ruff does: a typo must not silently disable a check.
+naming the key, as ruff does: a typo must not silently disable a check.  Which
+keys exist, their types and defaults are the options table's (``shapetracer.options``).
 """
 
 from __future__ import annotations
 
-import fnmatch
-import hashlib
-import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterable
 
-KNOWN_KEYS = {
-    "select": list, "extend-select": list, "ignore": list, "per-file-ignores": dict, "exclude": list,
-    "extend-exclude": list, "possible-failures": bool, "show-notes": bool, "with-pylint": bool,
-    "fail-on": str, "max-paths": int, "unroll": int, "call-depth": int, "solver-timeout-ms": int,
-    "analysis-seconds": int,
-    "solver-rlimit": int, "report-unused-suppressions": bool,
-}
-DEFAULT_EXCLUDE = [".git", ".hg", ".venv", "venv", "__pycache__", "build", "dist", ".tox", "node_modules"]
+from shapetracer import options as option_table
+from shapetracer.options import Settings
 
 
 class ConfigError(Exception):
@@ -34,22 +27,6 @@ class Config:
 
     def get(self, key: str, default=None):
         return self.values.get(key, default)
-
-    def excluded(self, path: Path) -> bool:
-        patterns = DEFAULT_EXCLUDE + list(self.get("exclude", [])) + list(self.get("extend-exclude", []))
-        parts = path.parts
-        text = path.as_posix()
-        return any(fnmatch.fnmatch(text, p) or any(fnmatch.fnmatch(part, p) for part in parts) for p in patterns)
-
-    def ignored_for(self, display_path: str) -> frozenset[str]:
-        codes: set[str] = set()
-        for pattern, value in self.get("per-file-ignores", {}).items():
-            if fnmatch.fnmatch(display_path, pattern) or fnmatch.fnmatch(Path(display_path).name, pattern):
-                codes.update(c.upper() for c in value)
-        return frozenset(codes)
-
-    def digest(self) -> str:
-        return hashlib.sha256(json.dumps(self.values, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def find_config(start: Path) -> Path | None:
@@ -72,6 +49,7 @@ def find_config(start: Path) -> Path | None:
 
 
 def load_config(path: Path | None) -> Config:
+    """The checked ``[tool.shapetracer]`` table of ``path`` (None: an empty configuration)."""
     if path is None:
         return Config()
     try:
@@ -83,13 +61,21 @@ def load_config(path: Path | None) -> Config:
     table = data.get("tool", {}).get("shapetracer", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.shapetracer] must be a table")
-    for key, value in table.items():
-        expected = KNOWN_KEYS.get(key)
-        if expected is None:
-            raise ConfigError(f"{path}: unknown key '{key}' in [tool.shapetracer] "
-                              f"(known: {', '.join(sorted(KNOWN_KEYS))})")
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise ConfigError(f"{path}: '{key}' must be a {expected.__name__}")
-    if "fail-on" in table and table["fail-on"] not in ("error", "warning", "info"):
-        raise ConfigError(f"{path}: 'fail-on' must be one of error, warning, info")
+    problem = option_table.check_config(table)
+    if problem is not None:
+        raise ConfigError(f"{path}: {problem}")
     return Config(table, path)
+
+
+def load_settings(paths: Iterable[Path] = (), config_file: Path | None = None, **flags: Any) -> Settings:
+    """The settings of a run: defaults, the configuration, then the flags given.
+
+    The configuration is ``config_file``, else the nearest pyproject.toml with a
+    ``[tool.shapetracer]`` table above the first of ``paths`` (else the working folder).
+    ``flags`` are the command line's, by flag name: ``select="ST1"``, ``possible=True``,
+    ``no_generic=True``, ``tf_version="1.15"`` ...  ``ConfigError`` for a bad configuration.
+    """
+    paths = list(paths)
+    config_path = config_file or find_config(paths[0] if paths else Path.cwd())
+    config = load_config(config_path)
+    return option_table.merge(config.values, flags, config_path)

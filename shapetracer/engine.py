@@ -18,32 +18,17 @@ from shapetracer.domain import codes
 from shapetracer.constraints import family_modules
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.dims import Origin
-from shapetracer.domain.facts import SolverLimits
+from shapetracer.domain.target import Target
 
-from shapetracer.frontend.interpreter import Bounds, Interpreter, Report, Statistics
+from shapetracer.frontend.interpreter import Interpreter, Report, Statistics
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, ParsedSource, SourceProblem, read_and_parse
-from shapetracer import suppressions
+from shapetracer import suppressions, versions
+from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
 from shapetracer.domain.findings import Finding, Related
 from shapetracer.domain.codes import RULES
 
 family_modules()  # every op family registers its specs on import
-
-
-@dataclass
-class Options:
-    """What to run and what to show."""
-
-    select: frozenset[str] | None = None  # codes or prefixes; None = the defaults
-    extend_select: frozenset[str] = frozenset()
-    ignore: frozenset[str] = frozenset()
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)  # glob -> codes
-    possible_failures: bool = False  # ST201 warnings (need a second solver query)
-    show_notes: bool = False  # ST9xx info notes
-    generic: bool = True  # pyflakes
-    with_pylint: bool = False
-    bounds: Bounds = field(default_factory=Bounds)
-    limits: SolverLimits = field(default_factory=SolverLimits)
 
 
 @dataclass
@@ -53,26 +38,29 @@ class FileResult:
     stats: Statistics = field(default_factory=Statistics)
     shape_log: list = field(default_factory=list)
     status: str = "ok"  # ok | parse_error | unreadable
+    target: Target = field(default_factory=Target)  # the TensorFlow it was checked against, and why
 
 
 def check_source(data: bytes, display_path: str, file: Path | None = None,
                  options: Options | None = None) -> FileResult:
     """Analyse one file's bytes; never raises for bad input."""
     options = options or Options()
+    target = target_for_file(file, options)
     parsed = read_and_parse(data)
     if isinstance(parsed, SourceProblem):
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                           parsed.line, parsed.column + 1)
         status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
-        return FileResult(display_path, _filter([finding], options, display_path), status=status)
+        return FileResult(display_path, _filter([finding], options, display_path), status=status, target=target)
+    target = versions.for_program(target, parsed.text)
     if parsed.module is None:
         note = Finding(codes.TOO_COMPLEX, f"analysis skipped: the file is {len(data)} bytes, over the "
                        f"{MAX_SHAPE_BYTES}-byte bound", display_path, 1, 1, 1, 2)
         # CPython's parser has judged the syntax; pyflakes on megabytes of code would cost
         # more than the whole check of an ordinary job, so it is skipped too.
-        return FileResult(display_path, _filter([note], options, display_path))
+        return FileResult(display_path, _filter([note], options, display_path), target=target)
     with analysing():  # symbol bounds and side tables of this file only, dropped after it
-        interpreter = _interpret(display_path, file, parsed, options)
+        interpreter = _interpret(display_path, file, parsed, options, target)
     # Positions cost a walk of the whole tree: make them only for reports that are shown.
     findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
     if options.generic:
@@ -81,7 +69,15 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     findings = suppressions.apply(findings, parsed.text, display_path,
                                   report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(findings, key=Finding.sort_key), interpreter.stats,
-                      interpreter.shape_log)
+                      interpreter.shape_log, target=target)
+
+
+def target_for_file(file: Path | None, options: Options) -> Target:
+    """The TensorFlow a file is checked against: the options' (flag, config, a scan's job),
+    else what its project pins or the environment has (``versions.resolve``)."""
+    if options.target is not None:
+        return options.target
+    return versions.resolve(file, None)
 
 
 def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[Finding]:
@@ -98,7 +94,8 @@ def check_file(path: Path, options: Options | None = None) -> FileResult:
         data = path.read_bytes()
     except OSError as exc:
         finding = Finding(codes.UNREADABLE_FILE, f"cannot read the file: {exc.strerror or exc}", display, 1, 1, 1, 2)
-        return FileResult(display, [finding], status="unreadable")
+        return FileResult(display, [finding], status="unreadable",
+                          target=target_for_file(path, options or Options()))
     return check_source(data, display, path, options)
 
 
@@ -155,8 +152,8 @@ def display_path(path: Path) -> str:
 
 
 
-def _interpret(display_path: str, file: Path | None, parsed, options: Options) -> Interpreter:
-    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures)
+def _interpret(display_path: str, file: Path | None, parsed, options: Options, target: Target) -> Interpreter:
+    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures, target=target)
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, 20_000))

@@ -49,7 +49,7 @@ class MemberRefused(Exception):
 @dataclass
 class Member:
     name: str
-    kind: str  # "script" | "log"
+    kind: str  # "script" | "log" | "dependencies"
     data: bytes
     size: int  # bytes that came out of the archive (logs keep only a head and a tail)
     truncated: bool = False

@@ -2,9 +2,10 @@
 
 Failed jobs reuse the same scripts over and over (a tutorial copied by many users,
 a job resubmitted after a crash), so a script is analysed once per
-(content sha256, analyser build, analysis options).  The key's build and options
-parts are a directory (``<root>/v1/<build>-<options>/``), so a new analyser or
-other options simply start an empty namespace; old ones can be deleted as a whole.
+(content sha256, analyser build, analysis options, target TensorFlow).  The key's build,
+options and target parts are a directory (``<root>/v1/<build>-<options>-<target>/``), so a
+new analyser or other options simply start an empty namespace; old ones can be deleted as
+a whole.
 
 Writes go to a temporary file in the same directory and are renamed into place:
 readers (other workers, other machines on a shared disk) see the old entry or the
@@ -33,10 +34,14 @@ class ScriptCache:
         self.directory = self.root / FORMAT / namespace
 
     @classmethod
-    def for_config(cls, config: ScanConfig) -> "ScriptCache | None":
+    def for_config(cls, config: ScanConfig, target=None) -> "ScriptCache | None":
+        """The cache of scripts analysed with ``config`` against ``target`` (a ``Target``;
+        None: the one of a job that names none, ``config.default_target()``)."""
         if config.cache_dir is None:
             return None
-        return cls(config.cache_dir, f"{build_fingerprint()}-{config.analysis_hash()}")
+        target = target or config.default_target()
+        return cls(config.cache_dir, f"{build_fingerprint()}-{config.analysis_hash()}-"
+                                     f"tf{target.version}-keras{target.keras}")
 
     def _path(self, sha256: str) -> Path:
         return self.directory / sha256[:2] / f"{sha256}.json"

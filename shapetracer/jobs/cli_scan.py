@@ -13,16 +13,11 @@ from pathlib import Path
 
 import click
 
+from shapetracer import options as option_table
 from shapetracer.jobs.config import ScanConfig
 from shapetracer.jobs.runner import ENGINES, ScanError, run_scan
 
 DEFAULT_CACHE_DIR = ".shapetracer_cache"
-
-
-def _codes(value: str | None) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    return tuple(sorted({part.strip().upper() for part in value.split(",") if part.strip()}))
 
 
 @click.command("scan")
@@ -41,24 +36,19 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
               help=f"Where the content-hash cache lives (default: {DEFAULT_CACHE_DIR}, "
                    "or $SHAPETRACER_CACHE_DIR).")
-@click.option("--with-pylint", is_flag=True, help="Run pylint's error checks too (slower).")
-@click.option("--no-generic", is_flag=True, help="Skip the pyflakes pass; shape analysis only.")
-@click.option("--select", help="Comma-separated codes or prefixes to report (replaces the defaults).")
-@click.option("--ignore", help="Comma-separated codes or prefixes to drop.")
-@click.option("--possible", is_flag=True, help="Also report ST201 (fails for some values of unknown dims).")
-@click.option("--show-notes", is_flag=True, help="Also report ST9xx analysis notes.")
+@option_table.flags("scan")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
-def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cache, cache_dir, with_pylint,
-         no_generic, select, ignore, possible, show_notes, quiet) -> None:
+def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cache, cache_dir, quiet,
+         **flags) -> None:
     """Scan job folders and archives (.tar, .tar.gz, .tgz, .zip) into one JSON record per job.
 
     Each PATH is a job archive, or a folder whose immediate children (folders and
-    archives) are the jobs.
+    archives) are the jobs.  Without --tf-version, each job is checked against the
+    TensorFlow its dependency files pin, else the one its log names, else the default.
     """
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
-    config = ScanConfig(select=_codes(select), ignore=_codes(ignore) or (), possible_failures=possible,
-                        show_notes=show_notes, generic=not no_generic, with_pylint=with_pylint,
+    config = ScanConfig(**option_table.scan_values(option_table.flag_values("scan", flags)),
                         cache_dir=None if no_cache else _cache_dir(cache_dir))
     try:
         outcome = run_scan(paths, output, config, workers=workers, timeout=timeout, engine=engine,

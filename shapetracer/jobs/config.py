@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from shapetracer import __version__
+from shapetracer import options as option_table
 
 MIB = 1024 * 1024
 
@@ -36,17 +37,25 @@ class Caps:
     log_tail_bytes: int = MIB
 
 
+def _analysis_fields(cls):
+    """Give ``cls`` a field per option the options table marks ``scan``, with its default."""
+    for option in option_table.scanned():
+        cls.__annotations__[option.attr] = "object"
+        setattr(cls, option.attr, option_table.plain(option, option.default_value))
+    return cls
+
+
 @dataclass(frozen=True)
+@_analysis_fields
 class ScanConfig:
-    """Analysis options and caps for one scan (everything a worker needs)."""
+    """Analysis options and caps for one scan (everything a worker needs).
+
+    Besides ``caps`` and ``cache_dir`` it has one field per option the options table
+    marks ``scan`` (select, ignore, possible_failures, show_notes, generic, with_pylint,
+    tf_version), codes as sorted tuples.
+    """
 
     caps: Caps = field(default_factory=Caps)
-    select: tuple[str, ...] | None = None
-    ignore: tuple[str, ...] = ()
-    possible_failures: bool = False
-    show_notes: bool = False
-    generic: bool = True
-    with_pylint: bool = False
     cache_dir: str | None = None  # None: no cache
 
     def to_json(self) -> str:
@@ -62,10 +71,12 @@ class ScanConfig:
 
     def analysis_hash(self) -> str:
         """Hash of what changes one script's findings: the cache key's config part."""
-        keys = ("select", "ignore", "possible_failures", "show_notes", "generic", "with_pylint")
-        raw = {k: getattr(self, k) for k in keys}
-        raw["select"] = sorted(raw["select"]) if raw["select"] is not None else None
-        raw["ignore"] = sorted(raw["ignore"])
+        raw = {}
+        for option in option_table.scanned():
+            value = option_table.plain(option, getattr(self, option.attr))
+            # options added after the first scans count only when set, so their hashes stay valid
+            if option.hash_default or value != option_table.plain(option, option.default_value):
+                raw[option.attr] = value
         return _digest(raw)
 
     def config_hash(self) -> str:
@@ -73,12 +84,17 @@ class ScanConfig:
         return _digest({"analysis": self.analysis_hash(), "caps": asdict(self.caps)})
 
     def engine_options(self):
-        """The analysis engine's ``Options`` (imported here, in the worker, not earlier)."""
-        from shapetracer.engine import Options
+        """The analysis engine's ``Options``."""
+        return option_table.engine_options({o.key: getattr(self, o.attr) for o in option_table.scanned()})
 
-        return Options(select=frozenset(self.select) if self.select is not None else None,
-                       ignore=frozenset(self.ignore), possible_failures=self.possible_failures,
-                       show_notes=self.show_notes, generic=self.generic, with_pylint=self.with_pylint)
+    def default_target(self):
+        """The TensorFlow of a job whose files and log name none: --tf-version, else the
+        installed tensorflow, else the newest."""
+        from shapetracer import versions
+
+        if self.tf_version is not None:
+            return versions.from_setting(self.tf_version, "flag")
+        return versions.fallback()
 
 
 def _digest(raw: object) -> str:

@@ -10,9 +10,13 @@ engines run it in a child process with a deadline.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import time
+
+from shapetracer import versions
+from shapetracer.domain.target import Target
 
 from shapetracer.jobs.archive import JobContents, Member, describe, read_job
 from shapetracer.jobs.cache import ScriptCache
@@ -20,7 +24,7 @@ from shapetracer.jobs.config import ScanConfig
 from shapetracer.jobs.failure import classify, pick_log
 from shapetracer.jobs.records import Record, ScriptEntry, job_identity, job_status
 
-_caches: dict[str, ScriptCache | None] = {}
+_caches: dict[tuple[str, str, int], ScriptCache | None] = {}
 
 
 def scan_one(job_ref: str, config: ScanConfig) -> dict:
@@ -45,16 +49,18 @@ def _fill(record: Record, source: str, config: ScanConfig) -> None:
     record.archive = {"members": contents.member_count, "bytes": contents.bytes_read,
                       "refused": contents.refused_total}
 
+    log = pick_log(contents.of_kind("log"))
     began = time.perf_counter()
-    cache = _cache(config)
+    target = job_target(contents, log, config)
+    record.target = {"tf_version": target.version, "keras_version": target.keras, "tf_version_source": target.source}
+    cache = _cache(config, target)
     for member in contents.of_kind("script"):
-        entry, findings = _analyse(member, config, cache)
+        entry, findings = _analyse(member, config, cache, target)
         record.scripts.append(entry)
         record.findings.extend(findings)
     record.timings["analyse"] = round(time.perf_counter() - began, 4)
 
     began = time.perf_counter()
-    log = pick_log(contents.of_kind("log"))
     if log is not None:
         record.log = log.name
         record.failure, warning = classify(log)
@@ -81,21 +87,36 @@ def _error(record: Record, contents: JobContents) -> str | None:
     return None
 
 
-def _cache(config: ScanConfig) -> ScriptCache | None:
-    key = config.to_json()
+def job_target(contents: JobContents, log: Member | None, config: ScanConfig) -> Target:
+    """The TensorFlow a job's scripts are checked against: --tf-version, else its dependency
+    files (requirements*.txt, pyproject.toml, setup.py, ...; the shallowest first), else the
+    version its log names, else ``config.default_target()``."""
+    if config.tf_version is not None:
+        return config.default_target()
+    files = {m.name: m.data for m in contents.of_kind("dependencies")}
+    files.update({m.name: m.data for m in contents.of_kind("script") if m.name.rsplit("/", 1)[-1] == "setup.py"})
+    target = versions.from_files(files) if files else None
+    if target is None and log is not None:
+        target = versions.from_log(log.data.decode("utf-8", "replace"), f"{log.name} log")
+    return target if target is not None else config.default_target()
+
+
+def _cache(config: ScanConfig, target: Target) -> ScriptCache | None:
+    key = (config.to_json(), target.version, target.keras)
     if key not in _caches:
-        _caches[key] = ScriptCache.for_config(config)
+        _caches[key] = ScriptCache.for_config(config, target)
     return _caches[key]
 
 
-def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None) -> tuple[ScriptEntry, list[dict]]:
+def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None,
+             target: Target) -> tuple[ScriptEntry, list[dict]]:
     """One script's entry and findings, from the cache when its content was seen before."""
     sha256 = hashlib.sha256(member.data).hexdigest()
     cached = cache.get(sha256) if cache is not None else None
     if cached is not None:
         result = _rebase(cached, member.name)
     else:
-        result = _run_engine(member, config)
+        result = _run_engine(member, config, target)
         if cache is not None and result["status"] != "internal_error":
             cache.put(sha256, result)
     entry = ScriptEntry(path=member.name, sha256=sha256, bytes=member.size, status=result["status"],
@@ -105,11 +126,12 @@ def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None) -> t
     return entry, result["findings"]
 
 
-def _run_engine(member: Member, config: ScanConfig) -> dict:
+def _run_engine(member: Member, config: ScanConfig, target: Target) -> dict:
     from shapetracer.engine import check_source
 
     try:
-        result = check_source(member.data, member.name, None, config.engine_options())
+        options = dataclasses.replace(config.engine_options(), target=target)
+        result = check_source(member.data, member.name, None, options)
     except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; if it does, say so
         return {"path": member.name, "status": "internal_error", "findings": [], "calls_modelled": 0,
                 "calls_not_modelled": 0, "error": f"{member.name}: {describe(exc)}"}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from shapetracer.versions.pins import is_dependency_file
+
 # Folders that hold installed or generated code, not the job's own scripts: a job that
 # ships its virtualenv must not turn into a scan of site-packages.
 SKIPPED_DIRS = frozenset({
@@ -57,13 +59,16 @@ def check_name(raw: str) -> tuple[str, str | None]:
 
 
 def member_kind(name: str) -> str | None:
-    """``"script"``, ``"log"`` or ``None`` (not read) for a normalised member name."""
+    """``"script"``, ``"log"``, ``"dependencies"`` (requirements*.txt, pyproject.toml, ...: they
+    tell the TensorFlow version) or ``None`` (not read) for a normalised member name."""
     parts = name.split("/")
     if any(part in SKIPPED_DIRS for part in parts[:-1]):
         return None
     base = parts[-1].lower()
     if base.endswith(".py"):
         return "script"
+    if is_dependency_file(parts[-1]):
+        return "dependencies"
     if base.endswith(LOG_SUFFIXES):
         return "log"
     stem, dot, suffix = base.rpartition(".")

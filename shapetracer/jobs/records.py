@@ -49,6 +49,7 @@ class Record:
     findings: list[dict] = field(default_factory=list)
     log: str | None = None  # the member the failure was classified from
     failure: dict | None = None  # classify_log(text), when a classifier is installed
+    target: dict | None = None  # the TensorFlow the scripts were checked against, and why
     refused: list[dict] = field(default_factory=list)
     archive: dict = field(default_factory=lambda: {"members": 0, "bytes": 0, "refused": 0})
     warnings: list[str] = field(default_factory=list)

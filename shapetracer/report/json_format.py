@@ -7,19 +7,30 @@ from typing import Iterable
 
 from shapetracer import __version__
 from shapetracer.domain.findings import Finding
+from shapetracer.domain.target import Target
 
 SCHEMA_VERSION = 1
 
 
-def document(findings: Iterable[Finding], files: int, stats: dict | None = None) -> dict:
+def document(findings: Iterable[Finding], files: int, stats: dict | None = None,
+             targets: Iterable[tuple[str, Target]] | None = None) -> dict:
+    """``targets``: (path, target) of each file checked; optional in schema version 1."""
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "shapetracer", "version": __version__},
         "files": files,
         "findings": [f.to_dict() for f in findings],
         **({"statistics": stats} if stats is not None else {}),
+        **({"targets": [target_dict(path, target) for path, target in targets]} if targets is not None else {}),
     }
 
 
-def render(findings: Iterable[Finding], files: int, stats: dict | None = None) -> str:
-    return json.dumps(document(findings, files, stats), indent=2) + "\n"
+def target_dict(path: str | None, target: Target) -> dict:
+    """Which TensorFlow (and Keras) a file was checked against, and where that came from."""
+    return {**({"path": path} if path is not None else {}), "tf_version": target.version,
+            "keras_version": target.keras, "tf_version_source": target.source}
+
+
+def render(findings: Iterable[Finding], files: int, stats: dict | None = None,
+           targets: Iterable[tuple[str, Target]] | None = None) -> str:
+    return json.dumps(document(findings, files, stats, targets), indent=2) + "\n"

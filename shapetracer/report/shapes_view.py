@@ -7,14 +7,17 @@ lists each distinct shape.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from shapetracer.engine import Options, check_source
 
 
-def render_shapes(path: Path) -> str:
+def render_shapes(path: Path, options: Options | None = None) -> str:
+    """``options``: the bounds and target version to analyse with (the shape pass only)."""
     data = path.read_bytes()
-    result = check_source(data, str(path), path, Options(generic=False))
+    options = dataclasses.replace(options, generic=False) if options is not None else Options(generic=False)
+    result = check_source(data, str(path), path, options)
     text = data.decode("utf-8", errors="replace")
     lines = text.splitlines()
     notes: dict[int, list[str]] = {}
