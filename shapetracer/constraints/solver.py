@@ -17,6 +17,7 @@ import itertools
 
 import z3
 
+from shapetracer.domain.analysis import current
 from shapetracer.domain.dims import BoolLike, free_symbols, lower_bound, upper_bound
 from shapetracer.domain.facts import Fact, Judgement, PathFacts, SolverLimits, Verdict
 
@@ -29,8 +30,22 @@ def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterex
         return Judgement(Verdict.HOLDS)
     if cond is False:
         return Judgement(Verdict.FAILS)
-    solver = _new_solver(limits)
     relevant = _relevant_facts(facts.facts, cond)
+    # The same query recurs (an unrolled training loop runs the same checks every step):
+    # Z3 terms are hash-consed, so equal ids are equal terms, and the facts are the same
+    # objects.  Symbol bounds are fixed when a symbol is made, so the answer cannot change.
+    key = (cond.get_id(), tuple(id(f) for f in relevant), want_counterexample, limits.timeout_ms, limits.rlimit)
+    cache = current().table("solver.judgements", dict)
+    cached = cache.get(key)
+    if cached is not None:
+        return cached[0]
+    judgement = _judge(relevant, cond, limits, want_counterexample)
+    cache[key] = (judgement, relevant, cond)  # keeps the terms and facts alive: ids stay theirs
+    return judgement
+
+
+def _judge(relevant: list[Fact], cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
+    solver = _new_solver(limits)
     literals: dict[str, Fact] = {}
     symbols = free_symbols(cond)
     for fact in relevant:
