@@ -1,10 +1,11 @@
 """Speed of shapetracer against pylint and pyflakes on the same files, in the same run.
 
-    python bench/speed.py [PATH ...]        # default: corpus/ (every *.py under it)
+    python bench/speed.py [PATH ...]        # any folders or files; default: corpus/
 
 Whole runs (one process per tool over all files, so start-up does not dominate):
   shapetracer check --no-generic (the shape pass), shapetracer check (the default: shape
-  pass + pyflakes), pyflakes, pylint --disable=all --enable=E.
+  pass + pyflakes), pyflakes, pylint --disable=all --enable=E, and ruff check --select F
+  (when ruff is installed: the speed anchor users know).
 Per file (in-process, after warm-up): median and p99 of the shape pass and of the default
 check.  Peak memory (max RSS) of each whole run.  Ratios are against pylint and pyflakes.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -60,6 +62,9 @@ def main(argv: list[str]) -> int:
         "pyflakes": exe + ["pyflakes"],
         "pylint -E": exe + ["pylint", "--disable=all", "--enable=E", "--score=n", "--persistent=n", "-j", "1"],
     }
+    ruff = shutil.which("ruff")
+    if ruff:
+        runs["ruff -F"] = [ruff, "check", "--select", "F", "--no-cache", "--exit-zero", "--quiet"]
     results = {name: whole_run(command, files) for name, command in runs.items()}
     print(f"{'run':15} {'seconds':>8} {'peak MiB':>9} {'/pylint':>8} {'/pyflakes':>9}")
     for name, (seconds, rss) in results.items():
