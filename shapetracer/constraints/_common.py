@@ -21,6 +21,7 @@ from typing import Any, Iterable
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.spec import OpContext
 from shapetracer.domain.values import ApiRef, Const
+from shapetracer.constraints import messages
 
 # An op that gives more separate tensors than this (unstack, split) is left unknown: no
 # program unstacks ten thousand tensors, and listing 2**40 of them would exhaust memory.
@@ -85,12 +86,11 @@ def merge_shapes(ctx: OpContext, code: str, first: Shape, second: Shape, involve
     if second.dims is None:
         return first
     if len(first.dims) != len(second.dims):
-        ctx.fail(code, f"{prefix}Shapes must be equal rank, but are {first.rank} and {second.rank}", involved)
+        ctx.fail(code, prefix + messages.shapes_must_be_equal_rank(first.rank, second.rank), involved)
         return None
     merged: list[Dim] = []
     for index, (a, b) in enumerate(zip(first.dims, second.dims)):
-        message = (f"{prefix}Dimension {index} in both shapes must be equal, but are {a} and {b}. "
-                   f"Shapes are {first.tf_str()} and {second.tf_str()}.")
+        message = prefix + messages.dimension_in_both_shapes(index, a, b, first.tf_str(), second.tf_str())
         if a.known and b.known:
             if a.value != b.value:
                 ctx.fail(code, message, involved + [a, b])

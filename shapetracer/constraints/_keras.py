@@ -27,6 +27,7 @@ axis -1 of input shape to have value 784, but received input with shape
 from __future__ import annotations
 
 import contextlib
+import inspect
 import re
 import weakref
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from shapetracer.constraints.spec import SPECS, OpContext, _wrap, call_spec, op
 from shapetracer.domain.values import (
     UNKNOWN, BoundMethod, Const, DictVal, Function, Instance, Obj, Seq, Tensor, Value,
 )
+from shapetracer.constraints import messages
 
 # --- rendering ----------------------------------------------------------------------
 
@@ -73,8 +75,21 @@ def snake_case(class_name: str) -> str:
 
 
 def auto_name(ctx: OpContext, base: str) -> str:
-    """``dense``, ``dense_1`` … numbered per base name like Keras does."""
+    """``dense``, ``dense_1`` … numbered per base name like Keras does.
+
+    Keras 2 names inputs ``input_1``, ``input_2`` … and functional models ``model``;
+    keras 2.3.1 (standalone, beside TensorFlow 1.15) numbers every name from 1
+    (``dense_1``)."""
+    if ctx.target.keras2:
+        base = _KERAS2_NAMES.get(base, base)
+        if base == "input" or (ctx.target.tf1 and ctx.standalone_keras):
+            name = ctx.unique_name(f"keras:{base}")[len("keras:"):]
+            number = int(name.rsplit("_", 1)[1]) + 1 if name != base else 1
+            return f"{base}_{number}"
     return ctx.unique_name(f"keras:{base}")[len("keras:"):]
+
+
+_KERAS2_NAMES = {"input_layer": "input", "functional": "model"}
 
 
 def short(type_name: str) -> str:
@@ -112,6 +127,7 @@ class LayerState:
     built_at: Origin | None = None  # the call that built it
     input_shape_arg: Shape | None = None  # input_shape= / input_dim= / batch_input_shape=
     features: Dim | None = None  # feature size an RNN/attention kernel was built for
+    keras231: bool = False  # made by keras 2.3.1 (standalone keras, TensorFlow 1.15 target)
 
 
 def _states() -> "weakref.WeakKeyDictionary[Value, LayerState]":
@@ -124,6 +140,38 @@ def state_of(layer: Value) -> LayerState:
     if state is None:
         state = states[layer] = LayerState()
     return state
+
+
+# --- the program-wide image data format ------------------------------------------------------
+
+
+@dataclass
+class KerasConfig:
+    """Keras' global settings that decide shapes: ``keras.backend.image_data_format()``,
+    "channels_last" unless the program sets it (``set_image_data_format``, Keras 1's
+    ``set_image_dim_ordering("th")``); None once it is set where the analysis cannot
+    tell whether the setting ran, or to a value it cannot read."""
+
+    image_data_format: str | None = "channels_last"
+
+
+def _config() -> KerasConfig:
+    return analysis.current().table("keras.config", KerasConfig)
+
+
+def image_data_format() -> str | None:
+    return _config().image_data_format
+
+
+def set_image_data_format(ctx: OpContext, value: str | None) -> None:
+    """The program sets the format; in a branch that may not run, the old and the new
+    setting are both possible afterwards, so unless they agree it is unknown."""
+    config = _config()
+    if value not in ("channels_last", "channels_first"):
+        value = None
+    if ctx.host.undecided and value != config.image_data_format:
+        value = None
+    config.image_data_format = value
 
 
 # --- symbolic tensors and the graph they form ---------------------------------------------
@@ -237,12 +285,40 @@ def padding_of(ctx: OpContext, value: Any) -> str | None:
 
 
 def channels_last(ctx: OpContext, data_format: Any) -> bool | None:
-    if ctx.is_none(data_format):
-        return True
-    text = ctx.str(data_format)
+    """Whether a layer's ``data_format`` puts channels last; ``None`` means the program-wide
+    setting (``image_data_format()``), unknown where the program set it undecidedly."""
+    text = image_data_format() if ctx.is_none(data_format) else ctx.str(data_format)
     if text is None:
         return None
     return text != "channels_first"
+
+
+# Keras 1 keywords (keras/legacy/interfaces.py of standalone Keras 2.0-2.3, which renamed them;
+# later Keras refuse them): the new name of those that decide shapes, and the others that
+# only mark a call as written for Keras 1.
+_KERAS1_RENAMED = {"border_mode": "padding", "subsample": "strides", "subsample_length": "strides",
+                   "dim_ordering": "data_format", "nb_filter": "filters", "filter_length": "kernel_size",
+                   "atrous_rate": "dilation_rate", "pool_length": "pool_size", "stride": "strides"}
+_KERAS1_ONLY = {"nb_row", "nb_col", "init", "W_regularizer", "b_regularizer", "W_constraint", "b_constraint"}
+_DIM_ORDERING_FORMATS = {"tf": "channels_last", "th": "channels_first", "default": None}
+
+
+def keras1_keywords(ctx: OpContext, kwargs: dict[str, Any]) -> dict[str, Value] | None:
+    """The Keras 2 arguments a call's Keras 1 keywords stand for (``border_mode="same"`` is
+    ``padding="same"``, ``dim_ordering="th"`` is ``data_format="channels_first"``); None when
+    the call uses no Keras 1 keyword.  Only standalone Keras 2.0-2.3 runs such a call (later
+    Keras refuse the keywords), so it is read as that Keras reads it."""
+    if not any(key in _KERAS1_RENAMED or key in _KERAS1_ONLY for key in kwargs):
+        return None
+    converted: dict[str, Value] = {}
+    for old, new in _KERAS1_RENAMED.items():
+        if old in kwargs:
+            value = _wrap(kwargs[old])
+            if old == "dim_ordering":
+                text = ctx.str(value)
+                value = Const(_DIM_ORDERING_FORMATS[text]) if text in _DIM_ORDERING_FORMATS else UNKNOWN
+            converted[new] = value
+    return converted
 
 
 def attr(layer: Obj, name: str) -> Value:
@@ -258,6 +334,39 @@ def shape_of_arg(ctx: OpContext, value: Any) -> list[Dim | None] | None:
 
 # --- layers: construction --------------------------------------------------------------------
 
+# keras 2.3.1's legacy interface (keras/legacy/interfaces.py) also renamed Keras 1 arguments
+# that ``keras1_keywords`` cannot: a Keras 1 Dense or recurrent layer names its width
+# ``output_dim`` (Keras 2 requires ``units``, so the call does not even bind without it).
+_KERAS1_UNITS = {"dense": {"output_dim": "units"}, "recurrent": {"output_dim": "units"}}
+
+
+def keras1_interface(kind: str) -> Callable[[Callable[..., Value]], Callable[..., Value]]:
+    """A layer constructor that, called through the standalone ``keras`` package under the
+    TensorFlow 1.15 target (keras 2.3.1), first renames Keras 1 arguments the way keras
+    2.3.1 does: ``Dense(output_dim=10, init="uniform")`` is ``Dense(10)``.  Through
+    tf.keras, Keras 2.15 and Keras 3 the call fails with a TypeError instead (units is
+    missing), which is not a shape question: the layer is unknown there."""
+    def wrap(fn: Callable[..., Value]) -> Callable[..., Value]:
+        signature = inspect.signature(fn)
+
+        def construct(ctx: OpContext, *args: Value, **kwargs: Value) -> Value:
+            if ctx.target.tf1 and ctx.standalone_keras:
+                for old, new in _KERAS1_UNITS[kind].items():
+                    if old in kwargs and new not in kwargs and not args:
+                        kwargs[new] = kwargs.pop(old)
+            try:
+                bound = signature.bind(ctx, *args, **kwargs)
+            except TypeError:
+                return UNKNOWN
+            return fn(*bound.args, **bound.kwargs)
+
+        construct.__name__, construct.__doc__, construct.__module__ = fn.__name__, fn.__doc__, fn.__module__
+        construct.__qualname__ = fn.__qualname__
+        return construct
+
+    return wrap
+
+
 
 _SHAPE_KWARGS = ("input_shape", "input_dim", "batch_input_shape", "batch_size", "name", "dtype",
                  "trainable", "autocast", "activity_regularizer", "weights", "input_length")
@@ -268,9 +377,18 @@ def new_layer(ctx: OpContext, type_name: str, config: dict[str, Any], kwargs: di
     name = ctx.str(kwargs.get("name")) or auto_name(ctx, snake_case(short(type_name)))
     attrs: dict[str, Value] = {"name": Const(name)}
     attrs.update({k: _wrap(v) for k, v in config.items()})
+    keras231 = ctx.target.tf1 and ctx.standalone_keras
+    renamed = keras1_keywords(ctx, kwargs)
+    if renamed:  # standalone Keras 2.0-2.3 accepted Keras 1 keywords under their new names
+        attrs.update({k: v for k, v in renamed.items() if k in config})
+    if "data_format" in attrs and ctx.is_none(attrs["data_format"]):
+        # Keras reads the program-wide format when the layer is made (normalize_data_format)
+        fmt = image_data_format()
+        attrs["data_format"] = Const(fmt) if fmt is not None else UNKNOWN
     layer = Obj(type_name, attrs, ctx.site)
     state = state_of(layer)
     state.input_shape_arg = _input_shape_arg(ctx, kwargs)
+    state.keras231 = keras231
     return layer
 
 
@@ -386,28 +504,41 @@ def check_spec(ctx: OpContext, layer: Obj, spec: InputSpec, x: Tensor, index: in
                code: str = codes.KERAS_INPUT) -> bool:
     """keras.layers.input_spec.assert_input_compatibility, for one input."""
     name = layer_name(layer)
-    head = f"Input {index} with name 'None' of layer '{name}' is incompatible with the layer: "
+    head = messages.keras_input_incompatible(index, name, "None")
     involved = involved_for(layer, x)
     rank = x.shape.rank
     full = kshape(x.shape)
+    tf1 = ctx.target.tf1
+    keras231 = tf1 and state_of(layer).keras231
+    if ctx.target.keras2:  # Keras 2 names no input; TensorFlow 1.15's leaves the layer unquoted
+        head = messages.keras_input_incompatible_tf1(index, name) if tf1 else \
+            messages.keras_input_incompatible(index, name)
+        if tf1:  # and shows a TensorShape: [None, 28, 28]
+            full = "<unknown>" if x.shape.dims is None else \
+                "[" + ", ".join(str(d.value) if d.known else "None" for d in x.shape.dims) + "]"
+        if tf1 and spec.min_ndim is not None and spec.ndim is None and "Conv" in short(layer.type_name):
+            spec = InputSpec(ndim=spec.min_ndim, axes=spec.axes)  # 1.15's convolutions: ndim=rank+2
+    if keras231:  # keras 2.3.1 (keras/engine/base_layer.py): no full shape, its own head
+        head = messages.keras_input_incompatible_keras231(index, name)
+        full = None
     if spec.ndim is not None and rank != spec.ndim:
-        ctx.fail(code, f"{head}expected ndim={spec.ndim}, found ndim={rank}. Full shape received: {full}",
-                 involved)
+        ctx.fail(code, head + messages.keras_expected_ndim(f"ndim={spec.ndim}", rank, full), involved)
         return False
     if spec.max_ndim is not None and rank > spec.max_ndim:
-        ctx.fail(code, f"{head}expected max_ndim={spec.max_ndim}, found ndim={rank}", involved)
+        ctx.fail(code, head + messages.keras_expected_ndim(f"max_ndim={spec.max_ndim}", rank), involved)
         return False
     if spec.min_ndim is not None and rank < spec.min_ndim:
-        ctx.fail(code, f"{head}expected min_ndim={spec.min_ndim}, found ndim={rank}. "
-                       f"Full shape received: {full}", involved)
+        ctx.fail(code, head + messages.keras_expected_ndim(f"min_ndim={spec.min_ndim}", rank, full), involved)
         return False
     for axis, want in spec.axes.items():
         if not -rank <= axis < rank:
             continue
         got = x.shape.dims[axis]
         if got.known and want.known and got.value != want.value:
-            ctx.fail(code, f"{head}expected axis {axis} of input shape to have value {want.value}, "
-                           f"but received input with shape {full}", involved + [want])
+            reason = messages.keras_expected_axis_keras231(axis, want.value, kshape(x.shape)) if keras231 else \
+                messages.keras_expected_axis_tf1(axis, want.value, full) if tf1 else \
+                messages.keras_expected_axis(axis, want.value, full)
+            ctx.fail(code, head + reason, involved + [want])
             return False
     return True
 
@@ -481,13 +612,15 @@ def window_fits(ctx: OpContext, layer: Obj, x: Tensor, size: Dim, span: int, dat
     if size.known:
         if size.value >= span:
             return True
-        message = (f"Negative dimension size caused by subtracting {span} from {size.value} for "
-                   f"'{name}/{kernel_op}' with input shapes: {tf_dims(x.shape.dims)}") if data else keras_message()
+        message = (messages.negative_dimension(span, size.value)
+                   + f" for '{name}/{kernel_op}' with input shapes: {tf_dims(x.shape.dims)}") if data \
+            else keras_message()
         ctx.fail(codes.NEGATIVE_DIM, message, involved_for(layer, x))
         return False
     if data:
-        return ctx.require(size.ge(span), codes.NEGATIVE_DIM, f"Negative dimension size caused by subtracting {span} from "
-                                                   f"{size} for '{name}/{kernel_op}'", involved_for(layer, x))
+        return ctx.require(size.ge(span), codes.NEGATIVE_DIM,
+                           messages.negative_dimension(span, size) + f" for '{name}/{kernel_op}'",
+                           involved_for(layer, x))
     return True
 
 

@@ -18,7 +18,8 @@ from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.scalar_conversion import python_format
-from shapetracer.constraints.spec import Const, OpContext, Tensor, Value, dim_int, op
+from shapetracer.constraints.spec import SPECS, Const, OpContext, Tensor, Value, dim_int, op
+from shapetracer.constraints import messages
 
 
 def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor, y: Tensor,
@@ -49,10 +50,10 @@ def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor,
 
 def _message(ctx: OpContext, a: Dim, b: Dim, x: Tensor, y: Tensor, numpy: bool) -> str:
     if numpy:
-        return (f"operands could not be broadcast together with shapes "
-                f"{x.shape.tuple_str().replace(' ', '')} {y.shape.tuple_str().replace(' ', '')}")
-    return (f"{ctx.display}: Dimensions must be equal, but are {a} and {b} "
-            f"(Incompatible shapes: {x.shape.tf_str()} vs. {y.shape.tf_str()})")
+        return messages.np_cannot_broadcast(
+            f"{x.shape.tuple_str().replace(' ', '')} {y.shape.tuple_str().replace(' ', '')}")
+    return (f"{ctx.display}: {messages.dims_must_be_equal(a, b)} "
+            f"({messages.incompatible_shapes(x.shape.tf_str(), y.shape.tf_str())})")
 
 
 def broadcast(ctx: OpContext, a, b, dtype: str | None = None, check_column_row: bool = True) -> Tensor:
@@ -177,8 +178,21 @@ EXAMPLES = [
     ok("operator.mul", T(None, 1), T(16), expect=[None, 16]),  # an outer grid, on purpose
     ok("operator.add", A(5, 1), A(3), expect=[5, 3]),  # numpy data preparation
     ok("np.add", A(3, 4), A(4), expect=[3, 4]),
-    bad("tf.add", T(None, 3), T(None, 4), code=codes.BROADCAST),
-    bad("operator.add", T(32, 10), T(16), code=codes.BROADCAST),
-    bad("tf.multiply", T(5, 3), T(3, 5), code=codes.BROADCAST),
-    bad("np.add", A(3), A(4), code=codes.BROADCAST),
+    # Every name of the two specs broadcasts alike: TensorFlow's ops and Python's operators on
+    # tensors, numpy's functions on arrays.
+    *[ok(name, A(4, 1, 3), A(5, 1), expect=[4, 5, 3]) if name.startswith("np.") else
+      ok(name, T(None, 1, 3), T(5, 1), expect=[None, 5, 3])
+      for name in SPECS["tf.add"].names + SPECS["tf.equal"].names],
+    ok("tf.less", T(None, 4), 0.5, expect=[None, 4]),
+    ok("tf.logical_and", T(3, 1, dtype="bool"), T(1, 2, dtype="bool"), expect=[3, 2]),
+    bad("tf.add", T(None, 3), T(None, 4), code=codes.BROADCAST, message="Dimensions must be equal, but are 3 and 4"),
+    bad("operator.add", T(32, 10), T(16), code=codes.BROADCAST, message="Dimensions must be equal, but are 10 and 16"),
+    bad("tf.multiply", T(5, 3), T(3, 5), code=codes.BROADCAST, message="Dimensions must be equal, but are 5 and 3"),
+    bad("np.add", A(3), A(4), code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (3,) (4,)"),
+    bad("tf.subtract", T(None, 10), T(None, 5), code=codes.BROADCAST,
+        message="subtract: Dimensions must be equal, but are 10 and 5 (Incompatible shapes: [?,10] vs. [?,5])"),
+    bad("tf.greater_equal", T(8, 2), T(3), code=codes.BROADCAST, message="Dimensions must be equal, but are 2 and 3"),
+    bad("np.maximum", A(2, 3), A(2), code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (2,3) (2,)"),
 ]

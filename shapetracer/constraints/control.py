@@ -33,6 +33,7 @@ from shapetracer.constraints.layers_v1 import P
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 from shapetracer.domain.values import is_unknown
+from shapetracer.constraints import messages
 
 _SHAPE_VARIES = ("To allow the shape to vary across iterations, use the `shape_invariants` argument of "
                  "tf.while_loop to specify a less-specific shape.")
@@ -238,8 +239,13 @@ def cond(ctx: OpContext, pred, true_fn=None, false_fn=None, strict=False, name=N
     # Graph mode's Switch needs rank 0 exactly; eager mode accepts any one-element predicate.
     graph = ctx.graph.mode
     if flag is not None and flag.shape.dims and (graph or any(d.known and d.value > 1 for d in flag.shape.dims)):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 0 but is rank {flag.shape.rank} for 'cond/Switch' "
-                 f"(op: 'Switch') with input shapes: {flag.shape.tf_str()}, {flag.shape.tf_str()}.", [flag])
+        words = (f"{messages.shape_must_be_rank(0, flag.shape.rank)} for 'cond/Switch' (op: 'Switch') with input "
+                 f"shapes: {flag.shape.tf_str()}, {flag.shape.tf_str()}." if graph else
+                 # TF 2 eager: bool() of the predicate; inside a tf.function the If kernel at run time
+                 f"The truth value of an array with more than one element is ambiguous. Use a.any() or a.all() "
+                 f"(predicate of shape {flag.shape.tf_str()}; inside a tf.function: The second input must be a "
+                 f"scalar, but it has shape {flag.shape.tf_str()})")
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words}", [flag])
         return UNKNOWN
     first = true_fn if not ctx.is_none(true_fn) else fn1
     second = false_fn if not ctx.is_none(false_fn) else fn2
@@ -302,23 +308,31 @@ def _grows(x: Value) -> Value:
 
 
 EXAMPLES = [
-    bad("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), code=codes.LOOP_INVARIANT),
+    bad("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), code=codes.LOOP_INVARIANT,
+        message="Input tensor loop_vars[0] enters the loop with shape (1, 2), but has"),
     ok("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), shape_invariants=[None, 2], expect=[None, 2]),
     # Example hosts run no user code: body/cond/fn results are unknown here.
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(), P(None, 2)]),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(), P(None, 2)], expect=([], [None, 2])),
     ok("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), expect=[None, 2]),
     ok("tf.while_loop", UNKNOWN, UNKNOWN, T(1, 2), shape_invariants=Seq([Const(None), Const(2)]), expect=[None, 2]),
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, [0, T(1, 2)], shape_invariants=[[], [None, 2]]),
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(1, 2)], shape_invariants=[[None, 2]], return_same_structure=True),
-    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [3, 2]], code=codes.SET_SHAPE_CONFLICT),
-    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [None]], code=codes.SET_SHAPE_CONFLICT),
-    bad("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), shape_invariants=Seq([Const(5), Const(2)]), code=codes.SET_SHAPE_CONFLICT),
-    ok("tf.cond", T(dtype="bool"), UNKNOWN, UNKNOWN),
-    ok("tf.cond", P(1, dtype="bool"), UNKNOWN, UNKNOWN),
-    ok("tf.cond", T(dtype="bool"), fn1=UNKNOWN, fn2=UNKNOWN),
-    bad("tf.cond", T(2, dtype="bool"), UNKNOWN, UNKNOWN, code=codes.RANK_MISMATCH),
-    ok("tf.map_fn", UNKNOWN, T(None, 3)),
-    ok("tf.map_fn", UNKNOWN, [T(5, 3), T(5, 2)]),
-    bad("tf.map_fn", UNKNOWN, T(), code=codes.RANK_MISMATCH),
-    bad("tf.map_fn", UNKNOWN, (T(5, 3), T(4, 3)), code=codes.SHAPE_REQUIREMENT),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, [0, T(1, 2)], shape_invariants=[[], [None, 2]], expect=([], [None, 2])),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(1, 2)], shape_invariants=[[None, 2]], return_same_structure=True,
+       expect=([None, 2],)),
+    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [3, 2]], code=codes.SET_SHAPE_CONFLICT,
+        message="The shape invariant specified for loop_vars[1] is not compatible with"),
+    bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [None]], code=codes.SET_SHAPE_CONFLICT,
+        message="The shape invariant specified for loop_vars[1] is not compatible with"),
+    bad("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), shape_invariants=Seq([Const(5), Const(2)]), code=codes.SET_SHAPE_CONFLICT,
+        message="The shape invariant specified for x:0 is not compatible with the"),
+    ok("tf.cond", T(dtype="bool"), UNKNOWN, UNKNOWN, expect=UNKNOWN),
+    ok("tf.cond", P(1, dtype="bool"), UNKNOWN, UNKNOWN, expect=UNKNOWN),
+    ok("tf.cond", T(dtype="bool"), fn1=UNKNOWN, fn2=UNKNOWN, expect=UNKNOWN),
+    bad("tf.cond", T(2, dtype="bool"), UNKNOWN, UNKNOWN, code=codes.RANK_MISMATCH,
+        message="The truth value of an array with more than one element is ambiguous"),  # eager TF 2
+    ok("tf.map_fn", UNKNOWN, T(None, 3), expect=UNKNOWN),
+    ok("tf.map_fn", UNKNOWN, [T(5, 3), T(5, 2)], expect=UNKNOWN),
+    bad("tf.map_fn", UNKNOWN, T(), code=codes.RANK_MISMATCH,
+        message="Elements in elems must be 1+ dimensional Tensors, not scalars"),
+    bad("tf.map_fn", UNKNOWN, (T(5, 3), T(4, 3)), code=codes.SHAPE_REQUIREMENT,
+        message="Dimensions 5 and 4 are not compatible"),
 ]

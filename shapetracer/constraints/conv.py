@@ -33,6 +33,7 @@ from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, bool_or
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
+from shapetracer.constraints import messages
 
 
 class Failed:
@@ -198,8 +199,7 @@ def window_output(ctx: OpContext, n: Dim, k: Dim, stride: int | None, dilation: 
     padded = n if before == after == 0 else n + (before + after)
     if padded.known and ek.known:
         if not ctx.require(padded.ge(ek), codes.NEGATIVE_DIM,
-                           f"{ctx.display}: Negative dimension size caused by subtracting {ek} from {padded} "
-                           f"({context})", [n, k]):
+                           f"{ctx.display}: {messages.negative_dimension(ek, padded)} ({context})", [n, k]):
             return FAILED
     elif stride is not None and not _kernel_window_fits(ctx, padded, ek, stride, context, [n, k]):
         return FAILED
@@ -243,7 +243,7 @@ def check_rank(ctx: OpContext, t: Tensor, rank: int, exact: bool, context: str) 
     """TF words too-low and too-high ranks the same: "Shape must be rank 4 but is rank 3"."""
     actual = t.shape.rank
     if actual < rank or (exact and actual != rank):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {rank} but is rank {actual} ({context})", [t])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(rank, actual)} ({context})", [t])
         return False
     return True
 
@@ -297,7 +297,7 @@ def convolve(ctx: OpContext, value: Any, filters: Any, layout: Layout | None, st
     kernel, filter_in, filter_out = list(w.shape.dims[:n]), w.shape.dims[n], w.shape.dims[n + 1]
     if depthwise:
         if not ctx.require(depth.eq(filter_in), codes.CHANNEL_MISMATCH,
-                           f"{ctx.display}: Dimensions must be equal, but are {depth} and {filter_in} "
+                           f"{ctx.display}: {messages.dims_must_be_equal(depth, filter_in)} "
                            f"(input depth vs the filter's in_channels; {context})", [depth, filter_in]):
             return ctx.unknown_tensor(dtype)
         out_depth = (depth * filter_out).with_origins([ctx.site])
@@ -463,61 +463,87 @@ EXAMPLES = [
     ok("tf.nn.conv2d", T(None, None, None, None), T(5, 5, 3, 8), 1, "VALID", expect=[None, None, None, 8]),
     ok("tf.nn.conv2d", T(None, None, 28, 3), T(5, 5, 3, 8), 2, "VALID", expect=[None, None, 12, 8]),
     ok("tf.nn.conv2d", T(None, 5, 5, 1), T(5, 5, 1, 32), 2, "VALID", expect=[None, 1, 1, 32]),
-    bad("tf.nn.conv2d", T(28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH),
-    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 2, 32), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(3, 3, 1, 32), 1, "VALID", dilations=2, code=codes.NEGATIVE_DIM),
-    bad("tf.nn.conv2d", T(None, None, 4, 1), T(5, 5, 1, 32), 2, "VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 0, "SAME", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1], "SAME", code=codes.ARG_LENGTH),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "same", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [2, 1, 1, 1], "SAME", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 1, [[1, 0], [2, 2], [2, 2], [0, 0]], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.nn.conv2d", T(28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 2, 32), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH,
+        message="Depth of input (3) is not a multiple of input depth of filter (2)"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 3), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH,
+        message="Depth of output (32) is not a multiple of the number of groups (3)"),
+    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.nn.conv2d", T(None, 4, 4, 1), T(3, 3, 1, 32), 1, "VALID", dilations=2, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.nn.conv2d", T(None, None, 4, 1), T(5, 5, 1, 32), 2, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 0, "SAME", code=codes.SHAPE_REQUIREMENT,
+        message="Stride must be > 0, but got 0"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1], "SAME", code=codes.ARG_LENGTH,
+        message="strides should be of length 1, 2 or 4"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "same", code=codes.SHAPE_REQUIREMENT,
+        message='Value for attr \'padding\' of "same" is not in the list of allowed'),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [2, 1, 1, 1], "SAME", code=codes.SHAPE_REQUIREMENT,
+        message="Current implementation does not yet support strides in the batch and"),
+    bad("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), 1, [[1, 0], [2, 2], [2, 2], [0, 0]], code=codes.SHAPE_REQUIREMENT,
+        message="Nonzero explicit padding in the batch or depth dimensions is not"),
     # conv1d / conv3d
     ok("tf.nn.conv1d", T(None, 100, 3), T(5, 3, 8), 2, "VALID", expect=[None, 48, 8]),
     ok("tf.nn.conv1d", value=T(None, 100, 3), filters=T(5, 3, 8), stride=[1, 2, 1], padding="SAME",
        expect=[None, 50, 8]),
     ok("tf.nn.conv1d", T(None, 3, 100), T(5, 3, 8), 1, "VALID", data_format="NCW", expect=[None, 8, 96]),
-    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 4, 8), 2, "VALID", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.conv1d", T(100, 3), T(5, 3, 8), 2, "VALID", code=codes.RANK_MISMATCH),
-    bad("tf.nn.conv1d", T(None, 4, 3), T(5, 3, 8), 1, "VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 3, 8), [2, 2], "VALID", code=codes.ARG_LENGTH),
+    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 4, 8), 2, "VALID", code=codes.CHANNEL_MISMATCH,
+        message="Depth of input (3) is not a multiple of input depth of filter (4)"),
+    bad("tf.nn.conv1d", T(100, 3), T(5, 3, 8), 2, "VALID", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 3 but is rank 2"),
+    bad("tf.nn.conv1d", T(None, 4, 3), T(5, 3, 8), 1, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.nn.conv1d", T(None, 100, 3), T(5, 3, 8), [2, 2], "VALID", code=codes.ARG_LENGTH,
+        message="stride should be of length 1, 1 or 3"),
     ok("tf.nn.conv3d", T(None, 16, 28, 28, 1), T(3, 5, 5, 1, 32), [1, 1, 2, 2, 1], "VALID",
        expect=[None, 14, 12, 12, 32]),
     ok("tf.nn.conv3d", T(None, 16, 28, 28, 4), T(3, 5, 5, 4, 32), [1, 2, 2, 2, 1], "SAME",
        expect=[None, 8, 14, 14, 32]),
-    bad("tf.nn.conv3d", T(None, 16, 28, 28, 3), T(3, 5, 5, 2, 32), [1, 1, 2, 2, 1], "VALID", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.conv3d", T(16, 28, 28, 3), T(3, 5, 5, 3, 32), [1, 1, 2, 2, 1], "VALID", code=codes.RANK_MISMATCH),
-    bad("tf.nn.conv3d", T(None, 2, 28, 28, 1), T(3, 5, 5, 1, 32), [1, 1, 2, 2, 1], "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.conv3d", T(None, 16, 28, 28, 3), T(3, 5, 5, 2, 32), [1, 1, 2, 2, 1], "VALID", code=codes.CHANNEL_MISMATCH,
+        message="Depth of input (3) is not a multiple of input depth of filter (2)"),
+    bad("tf.nn.conv3d", T(16, 28, 28, 3), T(3, 5, 5, 3, 32), [1, 1, 2, 2, 1], "VALID", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 5 but is rank 4"),
+    bad("tf.nn.conv3d", T(None, 2, 28, 28, 1), T(3, 5, 5, 1, 32), [1, 1, 2, 2, 1], "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
     # depthwise / separable / atrous / convolution
     ok("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", expect=[None, 28, 28, 6]),
     ok("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 2), [1, 1, 1, 1], "VALID", rate=[2, 2],
        expect=[None, 24, 24, 6]),
     ok("tf.nn.depthwise_conv2d", T(None, 3, 28, 28), T(3, 3, 3, 2), [1, 1, 1, 1], "VALID", data_format="NCHW",
        expect=[None, 6, 26, 26]),
-    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 1, 2), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.depthwise_conv2d", T(28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH),
-    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [2, 2], "SAME", code=codes.ARG_LENGTH),
+    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 1, 2), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH,
+        message="Dimensions must be equal, but are 3 and 1"),
+    bad("tf.nn.depthwise_conv2d", T(28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [2, 2], "SAME", code=codes.ARG_LENGTH,
+        message="DepthwiseConv2D requires the stride attribute to contain 4 values, but"),
     ok("tf.nn.separable_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), T(1, 1, 6, 16), [1, 2, 2, 1], "VALID",
        expect=[None, 12, 12, 16]),
     ok("tf.nn.separable_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 2), T(1, 1, 6, 16), [1, 1, 1, 1], "VALID",
        dilations=[2, 2], expect=[None, 24, 24, 16]),
     bad("tf.nn.separable_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), T(1, 1, 5, 16), [1, 1, 1, 1], "SAME",
-        code=codes.CHANNEL_MISMATCH),
+        code=codes.CHANNEL_MISMATCH, message="Depth of input (6) is not a multiple of input depth of filter (5)"),
     bad("tf.nn.separable_conv2d", T(None, 28, 28, 4), T(5, 5, 3, 2), T(1, 1, 6, 16), [1, 1, 1, 1], "SAME",
-        code=codes.CHANNEL_MISMATCH),
+        code=codes.CHANNEL_MISMATCH, message="Dimensions must be equal, but are 4 and 3"),
     bad("tf.nn.separable_conv2d", T(None, 4, 4, 3), T(5, 5, 3, 2), T(1, 1, 6, 16), [1, 1, 1, 1], "VALID",
-        code=codes.NEGATIVE_DIM),
+        code=codes.NEGATIVE_DIM, message="Negative dimension size caused by subtracting 5 from 4"),
     ok("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 16), 2, "VALID", expect=[None, 24, 24, 16]),
     ok("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 3, 16), 2, "SAME", expect=[None, 28, 28, 16]),
-    bad("tf.nn.atrous_conv2d", T(None, 4, 4, 3), T(3, 3, 3, 16), 2, "VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 2, 16), 2, "VALID", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.atrous_conv2d", T(None, 4, 4, 3), T(3, 3, 3, 16), 2, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.nn.atrous_conv2d", T(None, 28, 28, 3), T(3, 3, 2, 16), 2, "VALID", code=codes.CHANNEL_MISMATCH,
+        message="Depth of input (3) is not a multiple of input depth of filter (2)"),
     ok("tf.nn.convolution", T(None, 28, 28, 1), T(5, 5, 1, 32), strides=2, padding="VALID",
        expect=[None, 12, 12, 32]),
     ok("tf.nn.convolution", T(None, 28, 28, 1), T(5, 5, 1, 32), "SAME", [2, 2], expect=[None, 14, 14, 32]),
-    bad("tf.nn.convolution", T(None, 4, 4, 1), T(5, 5, 1, 32), padding="VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.convolution", T(None, 28, 28, 3), T(5, 5, 2, 32), padding="SAME", code=codes.CHANNEL_MISMATCH),
+    bad("tf.nn.convolution", T(None, 4, 4, 1), T(5, 5, 1, 32), padding="VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.nn.convolution", T(None, 28, 28, 3), T(5, 5, 2, 32), padding="SAME", code=codes.CHANNEL_MISMATCH,
+        message="Depth of input (3) is not a multiple of input depth of filter (2)"),
     ok("tf.nn.convolution", T(None, 16, 28, 28, 1), T(3, 3, 3, 1, 8), padding="SAME", expect=[None, 16, 28, 28, 8]),
 ]

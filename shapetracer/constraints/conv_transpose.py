@@ -25,6 +25,7 @@ from shapetracer.constraints.conv import (
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import Deferred, OpContext, Tensor, op
+from shapetracer.constraints import messages
 
 
 def forward_size(n: Dim, k: Dim, stride: int, dilation: int, padding: str | tuple[int, int]) -> Dim:
@@ -53,7 +54,7 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
     batch, spatial_in, depth_in = layout.split(x.shape.dims)
     kernel, filter_out, filter_in = list(w.shape.dims[:n]), w.shape.dims[n], w.shape.dims[n + 1]
     if not ctx.require(depth_in.eq(filter_in), codes.CHANNEL_MISMATCH,
-                       f"{ctx.display}: Dimensions must be equal, but are {depth_in} and {filter_in} (the input's "
+                       f"{ctx.display}: {messages.dims_must_be_equal(depth_in, filter_in)} (the input's "
                        f"channels vs the filter's last dimension; {context})", [depth_in, filter_in]):
         return ctx.unknown_tensor(dtype)
     target = _output_shape(ctx, output_shape, layout, batch, filter_out, spatial_only_ok)
@@ -122,7 +123,7 @@ def _check_output_batch_depth(ctx: OpContext, batch: list[Dim], out_batch: list[
                               filter_out: Dim, equal_depth: bool, context: str) -> bool:
     for have, want in zip(batch, out_batch):
         if not ctx.require(want.eq(have), codes.CONV_TRANSPOSE_OUTPUT,
-                           f"{ctx.display}: Dimensions must be equal, but are {want} and {have} (output_shape's "
+                           f"{ctx.display}: {messages.dims_must_be_equal(want, have)} (output_shape's "
                            f"batch vs the input's; {context})", [have, want]):
             return False
     if equal_depth:
@@ -198,28 +199,41 @@ EXAMPLES = [
     ok("tf.nn.conv2d_transpose", T(8, 16, 50, 50), T(3, 3, 24, 16), [8, 24, 100, 100], [1, 1, 2, 2], "SAME",
        data_format="NCHW", expect=[8, 24, 100, 100]),
     bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 24], [1, 1, 1, 1], "SAME",
-        code=codes.CONV_TRANSPOSE_OUTPUT),
+        code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed"),
     bad("tf.nn.conv2d_transpose", T(None, 50, 50, 16), T(3, 3, 24, 16), [None, 98, 98, 24], 2, "SAME",
-        code=codes.CONV_TRANSPOSE_OUTPUT),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 103, 103, 24], 2, "VALID", code=codes.CONV_TRANSPOSE_OUTPUT),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [4, 100, 100, 24], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 13], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 8), [8, 100, 100, 24], 2, "SAME", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [100, 100, 24], 2, "SAME", code=codes.ARG_LENGTH),
-    bad("tf.nn.conv2d_transpose", T(50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 24], 2, "SAME", code=codes.RANK_MISMATCH),
+        code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed"),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 103, 103, 24], 2, "VALID", code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed"),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [4, 100, 100, 24], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="Dimensions must be equal, but are 4 and 8"),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 13], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="input depth must be evenly divisible by filter depth: 13 vs 24"),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 8), [8, 100, 100, 24], 2, "SAME", code=codes.CHANNEL_MISMATCH,
+        message="Dimensions must be equal, but are 16 and 8"),
+    bad("tf.nn.conv2d_transpose", T(8, 50, 50, 16), T(3, 3, 24, 16), [100, 100, 24], 2, "SAME", code=codes.ARG_LENGTH,
+        message="output_shape must contain 4 values or 2 values, but got: 3"),
+    bad("tf.nn.conv2d_transpose", T(50, 50, 16), T(3, 3, 24, 16), [8, 100, 100, 24], 2, "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
     ok("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", expect=[8, 100, 24]),
-    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 50, 24], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
+    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 50, 24], 2, "SAME", code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed"),
     ok("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 100, 24],
        [1, 2, 2, 2, 1], "SAME", expect=[8, 10, 100, 100, 24]),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 101, 24],
-        [1, 2, 2, 2, 1], "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
+        [1, 2, 2, 2, 1], "SAME", code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="Conv3DBackpropInputOp: Size of out_backprop doesn't match computed"),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 16), [8, 10, 100, 100, 12],
-        [1, 2, 2, 2, 1], "SAME", code=codes.CONV_TRANSPOSE_OUTPUT),
+        [1, 2, 2, 2, 1], "SAME", code=codes.CONV_TRANSPOSE_OUTPUT,
+        message="input and filter_sizes must have the same number of channels"),
     ok("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 16), [8, 52, 24], 1, "VALID", expect=[8, 52, 24]),
-    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 8), [8, 100, 24], 2, "SAME", code=codes.CHANNEL_MISMATCH),
-    bad("tf.nn.conv1d_transpose", T(50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", code=codes.RANK_MISMATCH),
+    bad("tf.nn.conv1d_transpose", T(8, 50, 16), T(3, 24, 8), [8, 100, 24], 2, "SAME", code=codes.CHANNEL_MISMATCH,
+        message="Dimensions must be equal, but are 16 and 8"),
+    bad("tf.nn.conv1d_transpose", T(50, 16), T(3, 24, 16), [8, 100, 24], 2, "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 3 but is rank 2"),
     ok("tf.nn.conv3d_transpose", T(None, 4, 4, 4, 16), T(2, 2, 2, 8, 16), [None, 8, 8, 8, 8], 2, "VALID",
        expect=[None, 8, 8, 8, 8]),
     bad("tf.nn.conv3d_transpose", T(8, 5, 50, 50, 16), T(3, 3, 3, 24, 8), [8, 10, 100, 100, 24],
-        [1, 2, 2, 2, 1], "SAME", code=codes.CHANNEL_MISMATCH),
+        [1, 2, 2, 2, 1], "SAME", code=codes.CHANNEL_MISMATCH, message="Dimensions must be equal, but are 16 and 8"),
 ]

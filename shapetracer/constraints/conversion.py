@@ -21,7 +21,7 @@ from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.domain.dims import Shape
 from shapetracer.constraints.creation import report_ragged
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.spec import OpContext, op, pending_of
 from shapetracer.domain.values import Const, Tensor, dim_int
 
@@ -119,7 +119,7 @@ EXAMPLES = [
     ok("tf.rank", [[1, 2]], expect=[]),
     ok("tf.cast", T(None, 10), "int32", expect=[None, 10]),
     ok("tf.cast", A(3, 4), "float32", expect=[3, 4]),
-    ok("tf.cast", T(rank_unknown=True), "int64"),
+    ok("tf.cast", T(rank_unknown=True), "int64", expect=UNKNOWN_SHAPE),
     ok("tf.saturate_cast", T(2), "uint8", expect=[2]),
     ok("tf.to_float", T(4, dtype="int32"), expect=[4]),
     ok("tf.to_int32", T(None, 3), expect=[None, 3]),
@@ -133,6 +133,8 @@ EXAMPLES = [
     ok("tf.convert_to_tensor", A(3, 4), expect=[3, 4]),
     ok("tf.convert_to_tensor", 5, expect=[]),
     ok("tf.convert_to_tensor", T(None, 3), dtype="float32", expect=[None, 3]),
-    bad("tf.convert_to_tensor", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
-    bad("tf.convert_to_tensor", [[1, 2], 3], code=codes.NUMPY_SHAPE),
+    bad("tf.convert_to_tensor", [[1, 2], [3]], code=codes.NUMPY_SHAPE,
+        message="setting an array element with a sequence"),
+    bad("tf.convert_to_tensor", [[1, 2], 3], code=codes.NUMPY_SHAPE,
+        message="setting an array element with a sequence"),
 ]

@@ -20,10 +20,11 @@ import math
 from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name, merge_shapes
 from shapetracer.domain.dims import Dim, Shape, declared_none_name, statically_none
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Const, Seq, ShapeVal, Tensor, Value
+from shapetracer.constraints import messages
 
 
 
@@ -162,7 +163,7 @@ def fill(ctx: OpContext, dims, value, name=None):
     filler = ctx.tensor(value)
     dtype = filler.dtype if filler is not None else None
     if filler is not None and filler.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 0 but is rank {filler.shape.rank}", [filler])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(0, filler.shape.rank)}", [filler])
         return ctx.unknown_tensor(dtype)
     target = _created_shape(ctx, dims, _FILL_NEGATIVE)
     if target is None:
@@ -291,14 +292,17 @@ EXAMPLES = [
     # placeholders
     ok("tf.placeholder", "float32", [None, 784], expect=[None, 784]),
     ok("tf.placeholder", "float32", (2, 3), name="x", expect=[2, 3]),
-    ok("tf.placeholder", "float32"),
+    ok("tf.placeholder", "float32", expect=UNKNOWN_SHAPE),
     ok("tf.placeholder", "int32", [None], expect=[None]),
-    bad("tf.placeholder", "float32", [-1, 784], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.placeholder", "float32", [-1, 784], code=codes.SHAPE_REQUIREMENT,
+        message="Error converting shape to a TensorShape: Dimension -1 must be >= 0"),
     ok("tf.placeholder_with_default", T(2, 3), [None, 3], expect=[None, 3]),
-    ok("tf.placeholder_with_default", T(2, 3), None),
+    ok("tf.placeholder_with_default", T(2, 3), None, expect=UNKNOWN_SHAPE),
     ok("tf.placeholder_with_default", 1.0, [], expect=[]),
-    bad("tf.placeholder_with_default", T(2, 3), [None, 4], code=codes.SET_SHAPE_CONFLICT),
-    bad("tf.placeholder_with_default", T(2, 3), [None], code=codes.SET_SHAPE_CONFLICT),
+    bad("tf.placeholder_with_default", T(2, 3), [None, 4], code=codes.SET_SHAPE_CONFLICT,
+        message="Dimension 1 in both shapes must be equal, but are 3 and 4"),
+    bad("tf.placeholder_with_default", T(2, 3), [None], code=codes.SET_SHAPE_CONFLICT,
+        message="Shapes must be equal rank, but are 2 and 1"),
     # constants
     ok("tf.constant", [[1.0, 2.0], [3.0, 4.0]], expect=[2, 2]),
     ok("tf.constant", [1, 2, 3], expect=[3]),
@@ -306,36 +310,39 @@ EXAMPLES = [
     ok("tf.constant", A(5, 4), expect=[5, 4]),
     ok("tf.constant", 3, expect=[]),
     ok("tf.constant", [[1, 2, 3]], dtype="float32", expect=[1, 3]),
-    bad("tf.constant", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
-    bad("tf.constant", [[[1], [2]], [[3], [4, 5]]], code=codes.NUMPY_SHAPE),
+    bad("tf.constant", [[1, 2], [3]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
+    bad("tf.constant", [[[1], [2]], [[3], [4, 5]]], code=codes.NUMPY_SHAPE,
+        message="setting an array element with a sequence"),
     ok("tf.zeros", [None, 5], expect=[None, 5]),
     ok("tf.zeros", 5, expect=[5]),
     ok("tf.ones", (2, 3), dtype="int32", expect=[2, 3]),
-    bad("tf.zeros", [-1, 3], code=codes.SHAPE_REQUIREMENT),
-    bad("tf.ones", [4, -2], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.zeros", [-1, 3], code=codes.SHAPE_REQUIREMENT, message="Fill dimensions must be >= 0"),
+    bad("tf.ones", [4, -2], code=codes.SHAPE_REQUIREMENT, message="Fill dimensions must be >= 0"),
     ok("tf.fill", [2, 3], 1.0, expect=[2, 3]),
     ok("tf.fill", T(2, dtype="int32"), 0, expect=[None, None]),
-    bad("tf.fill", [2, 3], [1.0, 2.0], code=codes.RANK_MISMATCH),
-    bad("tf.fill", [-1, 3], 1.0, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.fill", [2, 3], [1.0, 2.0], code=codes.RANK_MISMATCH, message="Shape must be rank 0 but is rank 1"),
+    bad("tf.fill", [-1, 3], 1.0, code=codes.SHAPE_REQUIREMENT, message="Fill dimensions must be >= 0"),
     ok("tf.zeros_like", T(None, 10), expect=[None, 10]),
     ok("tf.ones_like", A(3, 4), expect=[3, 4]),
     ok("tf.zeros_like", input=T(2), expect=[2]),
-    ok("tf.ones_like", T(rank_unknown=True)),
+    ok("tf.ones_like", T(rank_unknown=True), expect=UNKNOWN_SHAPE),
     ok("tf.eye", 3, expect=[3, 3]),
     ok("tf.eye", 3, 4, batch_shape=[5], expect=[5, 3, 4]),
     ok("tf.eye", T(dtype="int32"), expect=[None, None]),
-    bad("tf.eye", -1, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.eye", -1, code=codes.SHAPE_REQUIREMENT, message="Fill dimensions must be >= 0"),
     ok("tf.range", 10, expect=[10]),
     ok("tf.range", 2, 10, 3, expect=[3]),
     ok("tf.range", 0.0, 1.0, 0.3, expect=[4]),
     ok("tf.range", T(dtype="int32"), expect=[None]),
-    bad("tf.range", 10, 2, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.range", 0, 10, 0, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.range", 0, 10, -1, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.range", 10, 2, code=codes.SHAPE_REQUIREMENT, message="Requires start <= limit when delta > 0: 10/2"),
+    bad("tf.range", 0, 10, 0, code=codes.SHAPE_REQUIREMENT, message="Requires delta != 0"),
+    bad("tf.range", 0, 10, -1, code=codes.SHAPE_REQUIREMENT, message="Requires start >= limit when delta < 0: 0/10"),
     ok("tf.linspace", 0.0, 1.0, 5, expect=[5]),
     ok("tf.linspace", T(2), T(2), 5, expect=[5, 2]),
     ok("tf.linspace", T(2), T(2), 5, axis=-1, expect=[2, 5]),
-    bad("tf.linspace", 0.0, 1.0, -1, code=codes.SHAPE_REQUIREMENT),
+    ok("tf.lin_space", 0.0, 1.0, 11, expect=[11]),  # TF1's name
+    bad("tf.linspace", 0.0, 1.0, -1, code=codes.SHAPE_REQUIREMENT,
+        message="Requires start <= limit when delta > 0: 1/-1"),
     # random
     ok("tf.random_normal", [2, 3], expect=[2, 3]),
     ok("tf.random.normal", (128, 64), stddev=0.1, expect=[128, 64]),
@@ -346,7 +353,7 @@ EXAMPLES = [
     ok("tf.random.shuffle", T(None, 10), expect=[None, 10]),
     ok("tf.random_shuffle", A(10, 3), expect=[10, 3]),
     ok("tf.random.shuffle", [1, 2, 3], expect=[3]),
-    ok("tf.random.shuffle", T(rank_unknown=True)),
-    bad("tf.random_normal", [-1, 3], code=codes.SHAPE_REQUIREMENT),
-    bad("tf.random.uniform", [3, -1], code=codes.SHAPE_REQUIREMENT),
+    ok("tf.random.shuffle", T(rank_unknown=True), expect=UNKNOWN_SHAPE),
+    bad("tf.random_normal", [-1, 3], code=codes.SHAPE_REQUIREMENT, message="Dimension -1 must be >= 0"),
+    bad("tf.random.uniform", [3, -1], code=codes.SHAPE_REQUIREMENT, message="Dimension -1 must be >= 0"),
 ]

@@ -34,6 +34,7 @@ from shapetracer.constraints.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
+from shapetracer.constraints import messages
 
 ELLIPSIS = "0"  # what "..." becomes while parsing, as in tf.einsum; sorts before letters
 NUMPY_MATMUL_SIGNATURE = "(n?,k),(k,m?)->(n?,m?)"
@@ -143,11 +144,10 @@ def _label_dims(ctx: OpContext, labels: dict[str, list[tuple[int, Dim]]], shapes
                 message = (f"{ctx.display}: dimensions in operand {op_index} for collapsing index '{label}' "
                            f"don't match ({current} != {dim})")
             elif numpy:
-                message = (f"{ctx.display}: operands could not be broadcast together with remapped shapes "
-                           f"[original->remapped]: {' '.join(_np_str(s) for s in shapes)} (label '{label}': "
-                           f"{current} vs {dim})")
+                remapped = messages.np_cannot_broadcast_remapped(' '.join(_np_str(s) for s in shapes))
+                message = f"{ctx.display}: {remapped} (label '{label}': {current} vs {dim})"
             else:
-                message = f"{ctx.display}: Dimensions must be equal, but are {current} and {dim} (input shapes: {shown})"
+                message = f"{ctx.display}: {messages.dims_must_be_equal(current, dim)} (input shapes: {shown})"
             current = _agree(ctx, current, dim, numpy and not same_operand, message, list(shapes))
             if current is None:
                 return None
@@ -165,9 +165,9 @@ def _ellipsis_dims(ctx: OpContext, ellipses: list[list[Dim]], shapes: list[Shape
         right = [Dim(1)] * (width - len(dims)) + dims
         out = []
         for a, b in zip(left, right):
-            message = (f"{ctx.display}: operands could not be broadcast together with remapped shapes "
-                       f"[original->remapped]: {' '.join(_np_str(s) for s in shapes)}" if numpy else
-                       f"{ctx.display}: Dimensions must be equal, but are {a} and {b} (input shapes: "
+            message = (f"{ctx.display}: "
+                       + messages.np_cannot_broadcast_remapped(' '.join(_np_str(s) for s in shapes)) if numpy else
+                       f"{ctx.display}: {messages.dims_must_be_equal(a, b)} (input shapes: "
                        f"{', '.join(s.tf_str() for s in shapes)})")
             dim = _agree(ctx, a, b, True, message, list(shapes))
             if dim is None:
@@ -233,7 +233,7 @@ def einsum_shape(ctx: OpContext, equation: Any, operands: tuple, numpy: bool) ->
         ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
             "output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis "
             "provided to broadcast the extra dimensions." if numpy else
-            f"Shape must be at most rank 0 but is rank {len(broadcast)} for einsum equation '{resolved}' "
+            f"{messages.shape_must_be_at_most_rank(0, len(broadcast))} for einsum equation '{resolved}' "
             f"without ellipsis (...) in the output subscripts where input(s) have non-empty broadcasting shape"),
             list(shapes))
         return _einsum_result(ctx, None, dtype, numpy)
@@ -327,7 +327,7 @@ def tensordot_shape(ctx: OpContext, a: Any, b: Any, axes: Any, numpy: bool) -> T
     elif not all(da.same_as(db) for da, db in zip(a_dims, b_dims)):
         # TensorFlow reshapes both sides to matrices, so only the products meet in MatMul.
         pa, pb = _product(a_dims), _product(b_dims)
-        if not ctx.require(pa.eq(pb), codes.EINSUM_MISMATCH, f"{ctx.display}: Dimensions must be equal, but are {pa} and {pb} "
+        if not ctx.require(pa.eq(pb), codes.EINSUM_MISMATCH, f"{ctx.display}: {messages.dims_must_be_equal(pa, pb)} "
                            f"({where})", [pa, pb, x, y]):
             return ctx.result(None, x.dtype, kind=kind)
     free_a = [d for i, d in enumerate(x.shape.dims) if i not in a_axes]
@@ -419,25 +419,38 @@ EXAMPLES = [
     ok("tf.einsum", "ab,bC", T(2, 3), T(3, 4), expect=[4, 2]),
     ok("tf.einsum", "ii->i", T(3, 3), expect=[3]),
     ok("tf.einsum", "ij,jk,kl->il", T(2, 3), T(3, 4), T(4, 5), expect=[2, 5]),
-    bad("tf.einsum", "ij,jk->ik", T(2, 3), T(4, 5), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "ij,jk->ik", T(None, 3), T(4, 5), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "bij,bjk->bik", T(8, 2, 3), T(1, 3, 4), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "ij,jk->ik", T(2, 3, 1), T(3, 5), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "...ij,jk->...ik", T(3), T(3, 4), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "...ij,...jk->...ik", T(7, 2, 3), T(5, 3, 4), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "...ij,...jk", T(7, 2, 3), T(7, 3, 4), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "ii", T(3, 4), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "ij->ik", T(3, 4), code=codes.EINSUM_MISMATCH),
-    bad("tf.einsum", "ij,jk->ik", T(3, 4), code=codes.EINSUM_MISMATCH),
+    bad("tf.einsum", "ij,jk->ik", T(2, 3), T(4, 5), code=codes.EINSUM_MISMATCH,
+        message="Dimensions must be equal, but are 3 and 4"),
+    bad("tf.einsum", "ij,jk->ik", T(None, 3), T(4, 5), code=codes.EINSUM_MISMATCH,
+        message="Dimensions must be equal, but are 3 and 4"),
+    bad("tf.einsum", "bij,bjk->bik", T(8, 2, 3), T(1, 3, 4), code=codes.EINSUM_MISMATCH,
+        message="Dimensions must be equal, but are 8 and 1"),
+    bad("tf.einsum", "ij,jk->ik", T(2, 3, 1), T(3, 5), code=codes.EINSUM_MISMATCH,
+        message="Shape must be rank 2 but is rank 3 for 0th input and equation: ij,jk->ik"),
+    bad("tf.einsum", "...ij,jk->...ik", T(3), T(3, 4), code=codes.EINSUM_MISMATCH,
+        message="Shape must be at least rank 2 but is rank 1 for 0th input and equation"),
+    bad("tf.einsum", "...ij,...jk->...ik", T(7, 2, 3), T(5, 3, 4), code=codes.EINSUM_MISMATCH,
+        message="Dimensions must be equal, but are 7 and 5"),
+    bad("tf.einsum", "...ij,...jk", T(7, 2, 3), T(7, 3, 4), code=codes.EINSUM_MISMATCH,
+        message="Shape must be at most rank 0 but is rank 1 for einsum equation"),
+    bad("tf.einsum", "ii", T(3, 4), code=codes.EINSUM_MISMATCH, message="Dimensions must be equal, but are 3 and 4"),
+    bad("tf.einsum", "ij->ik", T(3, 4), code=codes.EINSUM_MISMATCH,
+        message="Output subscripts contain the label k not present in the input"),
+    bad("tf.einsum", "ij,jk->ik", T(3, 4), code=codes.EINSUM_MISMATCH,
+        message='Got 1 inputs for equation "ij,jk->ik", expecting 2'),
     # np.einsum
     ok("np.einsum", "ij,jk->ik", A(2, 3), A(3, 4), expect=[2, 4]),
     ok("np.einsum", "bij,bjk->bik", A(8, 2, 3), A(1, 3, 4), expect=[8, 2, 4]),
     ok("np.einsum", "...ij,...jk", A(7, 2, 3), A(7, 3, 4), expect=[7, 2, 4]),
     ok("np.einsum", "ij,ij->ij", A(1, 4), A(3, 1), expect=[3, 4]),
-    bad("np.einsum", "ij,jk->ik", A(2, 3), A(4, 5), code=codes.EINSUM_MISMATCH),
-    bad("np.einsum", "ii", A(1, 4), code=codes.EINSUM_MISMATCH),
-    bad("np.einsum", "...ij->ij", A(5, 3, 4), code=codes.EINSUM_MISMATCH),
-    bad("np.einsum", "ijk,jk->ik", A(2, 3), A(3, 5), code=codes.EINSUM_MISMATCH),
+    bad("np.einsum", "ij,jk->ik", A(2, 3), A(4, 5), code=codes.EINSUM_MISMATCH,
+        message="operands could not be broadcast together with remapped shapes"),
+    bad("np.einsum", "ii", A(1, 4), code=codes.EINSUM_MISMATCH,
+        message="dimensions in operand 0 for collapsing index 'i' don't match"),
+    bad("np.einsum", "...ij->ij", A(5, 3, 4), code=codes.EINSUM_MISMATCH,
+        message="output has more dimensions than subscripts given in einstein sum, but"),
+    bad("np.einsum", "ijk,jk->ik", A(2, 3), A(3, 5), code=codes.EINSUM_MISMATCH,
+        message="einstein sum subscripts string contains too many subscripts for operand"),
     # tensordot
     ok("tf.tensordot", T(None, 10, 8), T(8, 5), 1, expect=[None, 10, 5]),
     ok("tf.tensordot", T(4, 10, 8), T(5, 8), [[2], [1]], expect=[4, 10, 5]),
@@ -445,36 +458,49 @@ EXAMPLES = [
     ok("tf.tensordot", T(4, 10, 8), T(8, 5), [2, 0], expect=[4, 10, 5]),
     ok("tf.tensordot", T(4, 10), T(8, 5), 0, expect=[4, 10, 8, 5]),
     ok("tf.tensordot", T(4, 10, 8), T(8, 10, 5), 2, expect=[4, 5]),
-    bad("tf.tensordot", T(None, 10, 8), T(7, 5), 1, code=codes.EINSUM_MISMATCH),
-    bad("tf.tensordot", T(4, 10, 8), T(5, 8), [[1], [1]], code=codes.EINSUM_MISMATCH),
-    bad("tf.tensordot", T(4, 10), T(10, 5), 3, code=codes.EINSUM_MISMATCH),
-    bad("tf.tensordot", T(4, 10), T(10, 5), -1, code=codes.EINSUM_MISMATCH),
-    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[1, 2], [0]], code=codes.EINSUM_MISMATCH),
-    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[3], [0]], code=codes.AXIS_RANGE),
+    bad("tf.tensordot", T(None, 10, 8), T(7, 5), 1, code=codes.EINSUM_MISMATCH,
+        message="Dimensions must be equal, but are 8 and 7"),
+    bad("tf.tensordot", T(4, 10, 8), T(5, 8), [[1], [1]], code=codes.EINSUM_MISMATCH,
+        message="Dimensions must be equal, but are 10 and 8"),
+    bad("tf.tensordot", T(4, 10), T(10, 5), 3, code=codes.EINSUM_MISMATCH,
+        message="`axes` must not be larger than the number of dimensions of tensor a"),
+    bad("tf.tensordot", T(4, 10), T(10, 5), -1, code=codes.EINSUM_MISMATCH, message="`axes` must be at least 0"),
+    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[1, 2], [0]], code=codes.EINSUM_MISMATCH,
+        message="Different number of contraction axes `a` and `b`, 2 != 1"),
+    bad("tf.tensordot", T(4, 10, 8), T(8, 5), [[3], [0]], code=codes.AXIS_RANGE,
+        message="axis 3 is out of range for a tensor of rank 3"),
     ok("np.tensordot", A(4, 10, 8), A(8, 5), 1, expect=[4, 10, 5]),
     ok("np.tensordot", A(3, 4, 5), A(4, 5, 2), expect=[3, 2]),
-    bad("np.tensordot", A(4, 10, 8), A(8, 10, 5), 2, code=codes.EINSUM_MISMATCH),
+    bad("np.tensordot", A(4, 10, 8), A(8, 10, 5), 2, code=codes.EINSUM_MISMATCH, message="shape-mismatch for sum"),
     ok("np.tensordot", A(4, 10, 8), A(5, 8), axes=([2], [1]), expect=[4, 10, 5]),
-    bad("np.tensordot", A(4, 10, 8), A(7, 5), axes=1, code=codes.EINSUM_MISMATCH),
+    bad("np.tensordot", A(4, 10, 8), A(7, 5), axes=1, code=codes.EINSUM_MISMATCH, message="shape-mismatch for sum"),
     # np.dot, ndarray.dot, np.matmul
     ok("np.dot", A(2, 3), A(3, 5), expect=[2, 5]),
     ok("np.dot", A(3), A(3), expect=[]),
     ok("np.dot", A(7, 2, 3), A(6, 3, 5), expect=[7, 2, 6, 5]),
     ok("np.dot", A(7, 2, 3), 2.0, expect=[7, 2, 3]),
     ok("np.dot", A(3), A(3, 5), expect=[5]),
-    bad("np.dot", A(2, 3), A(4, 5), code=codes.MATMUL_DIM),
-    bad("np.dot", A(2, 3), A(4), code=codes.MATMUL_DIM),
-    bad("np.dot", A(7, 2, 3), A(6, 4, 5), code=codes.MATMUL_DIM),
+    bad("np.dot", A(2, 3), A(4, 5), code=codes.MATMUL_DIM,
+        message="shapes (2,3) and (4,5) not aligned: 3 (dim 1) != 4 (dim 0)"),
+    bad("np.dot", A(2, 3), A(4), code=codes.MATMUL_DIM,
+        message="shapes (2,3) and (4,) not aligned: 3 (dim 1) != 4 (dim 0)"),
+    bad("np.dot", A(7, 2, 3), A(6, 4, 5), code=codes.MATMUL_DIM,
+        message="shapes (7,2,3) and (6,4,5) not aligned: 3 (dim 2) != 4 (dim 1)"),
     ok("ndarray.dot", A(None, 3), A(3, 4), expect=[None, 4]),
-    bad("ndarray.dot", A(2, 3), A(4, 5), code=codes.MATMUL_DIM),
+    bad("ndarray.dot", A(2, 3), A(4, 5), code=codes.MATMUL_DIM,
+        message="shapes (2,3) and (4,5) not aligned: 3 (dim 1) != 4 (dim 0)"),
     ok("ndarray.dot", A(4), A(4), expect=[]),
-    bad("ndarray.dot", A(3), A(4, 5), code=codes.MATMUL_DIM),
+    bad("ndarray.dot", A(3), A(4, 5), code=codes.MATMUL_DIM,
+        message="shapes (3,) and (4,5) not aligned: 3 (dim 0) != 4 (dim 0)"),
     ok("np.matmul", A(2, 3), A(3, 5), expect=[2, 5]),
     ok("np.matmul", A(3), A(3, 5), expect=[5]),
     ok("np.matmul", A(2, 3), A(3), expect=[2]),
     ok("np.matmul", A(7, 2, 3), A(1, 3, 5), expect=[7, 2, 5]),
-    bad("np.matmul", A(2, 3), A(4, 5), code=codes.MATMUL_DIM),
-    bad("np.matmul", A(3), A(4), code=codes.MATMUL_DIM),
-    bad("np.matmul", A(7, 2, 3), A(6, 3, 5), code=codes.BROADCAST),
-    bad("np.matmul", A(2, 3), 2.0, code=codes.RANK_MISMATCH),
+    bad("np.matmul", A(2, 3), A(4, 5), code=codes.MATMUL_DIM,
+        message="Input operand 1 has a mismatch in its core dimension 0, with gufunc"),
+    bad("np.matmul", A(3), A(4), code=codes.MATMUL_DIM,
+        message="Input operand 1 has a mismatch in its core dimension 0, with gufunc"),
+    bad("np.matmul", A(7, 2, 3), A(6, 3, 5), code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (7,2,3) (6,3,5)"),
+    bad("np.matmul", A(2, 3), 2.0, code=codes.RANK_MISMATCH, message="Input operand 1 does not have enough dimensions"),
 ]

@@ -25,9 +25,11 @@ from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import T, bad, ok
-from shapetracer.constraints.spec import OpContext, op
+from shapetracer.constraints.examples import T, UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.spec import Deferred, OpContext, op
+from shapetracer.constraints.spec import _origins_of as _origins
 from shapetracer.domain.values import Seq, Tensor
+from shapetracer.constraints import messages
 
 
 # --- gather / gather_nd / embedding_lookup ----------------------------------------------
@@ -44,7 +46,7 @@ def gather(ctx: OpContext, params, indices, validate_indices=None, axis=None, ba
     rank = source.shape.rank
     if not -rank <= where < rank:
         needed = -where if where < 0 else where + 1
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Shape must be at least rank {needed} but is rank {rank}", [source])
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {messages.shape_must_be_at_least_rank(needed, rank)}", [source])
         return ctx.unknown_tensor(dtype)
     where = where + rank if where < 0 else where
     batch = batch + picks.shape.rank if batch < 0 else batch
@@ -83,6 +85,13 @@ def gather_nd(ctx: OpContext, params, indices, name=None, batch_dims=0):
                  f"{picks.shape.tf_str()} and params shape: {source.shape.tf_str()}", [source, picks])
         return ctx.unknown_tensor(dtype)
     dims = list(picks.shape.dims[:-1]) + list(source.shape.dims[batch + depth:])
+    if not dims and batch == 0 and source.kind == "variable":
+        # its gradient scatters a scalar: ScatterNd wants updates of rank >= 1 (raised by minimize)
+        ctx.deferred.append(Deferred(False, codes.RANK_MISMATCH, f"{ctx.display}: "
+                                     f"{messages.shape_must_be_at_least_rank(1, 0)} for 'GatherNd_grad/ScatterNd' "
+                                     f"(op: 'ScatterNd') with input shapes: {picks.shape.tf_str()}, [], "
+                                     f"[{source.shape.rank}] (a gradient through a gather_nd of one element)",
+                                     ctx.site, frozenset(_origins([source])), at_gradient=True))
     return ctx.result(Shape(dims), dtype, label="gathered to")
 
 
@@ -97,7 +106,7 @@ def embedding_lookup(ctx: OpContext, params, ids, partition_strategy="mod", name
     if table is None or keys is None or table.shape.dims is None or keys.shape.dims is None:
         return ctx.unknown_tensor(dtype)
     if table.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 1 but is rank 0", [table])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(1, 0)}", [table])
         return ctx.unknown_tensor(dtype)
     dims = list(keys.shape.dims) + list(table.shape.dims[1:])
     return ctx.result(Shape(dims), dtype, label="looked up as")
@@ -226,42 +235,56 @@ EXAMPLES = [
     ok("tf.gather", T(5, 3, 7), T(5, 4, dtype="int32"), axis=2, batch_dims=1, expect=[5, 3, 4]),
     ok("tf.gather", T(5, 3), 2, expect=[3]),
     ok("tf.gather", T(None, 10), [0, 2], axis=-1, expect=[None, 2]),
-    bad("tf.gather", T(5, 3), T(4, dtype="int32"), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.gather", T(5, 3), [0], axis=-3, code=codes.AXIS_RANGE),
-    bad("tf.gather", T(5, 3, 7), T(6, 4, dtype="int32"), axis=2, batch_dims=1, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.gather", T(5, 3), T(4, dtype="int32"), axis=2, code=codes.AXIS_RANGE,
+        message="Shape must be at least rank 3 but is rank 2"),
+    bad("tf.gather", T(5, 3), [0], axis=-3, code=codes.AXIS_RANGE,
+        message="Shape must be at least rank 3 but is rank 2"),
+    bad("tf.gather", T(5, 3, 7), T(6, 4, dtype="int32"), axis=2, batch_dims=1, code=codes.SHAPE_REQUIREMENT,
+        message="params.shape[0]: 5 should be equal to indices.shape[0]: 6"),
     ok("tf.gather_nd", T(5, 3, 7), T(4, 2, dtype="int32"), expect=[4, 7]),
     ok("tf.gather_nd", T(5, 3), T(4, 2, dtype="int32"), expect=[4]),
     ok("tf.gather_nd", T(5, 3, 7), T(5, 4, 1, dtype="int32"), batch_dims=1, expect=[5, 4, 7]),
-    ok("tf.gather_nd", T(5, 3), T(4, None, dtype="int32")),
-    bad("tf.gather_nd", T(5, 3), T(4, 3, dtype="int32"), code=codes.RANK_MISMATCH),
-    bad("tf.gather_nd", T(5, 3, 7), T(5, 4, 3, dtype="int32"), batch_dims=1, code=codes.RANK_MISMATCH),
+    ok("tf.gather_nd", T(5, 3), T(4, None, dtype="int32"), expect=UNKNOWN_SHAPE),
+    bad("tf.gather_nd", T(5, 3), T(4, 3, dtype="int32"), code=codes.RANK_MISMATCH,
+        message="indices.shape[-1] must be <= params.rank, but saw indices shape: [4,3]"),
+    bad("tf.gather_nd", T(5, 3, 7), T(5, 4, 3, dtype="int32"), batch_dims=1, code=codes.RANK_MISMATCH,
+        message="indices.shape[-1] must be <= params.rank, but saw indices shape"),
     ok("tf.nn.embedding_lookup", T(100, 8), T(4, 5, dtype="int32"), expect=[4, 5, 8]),
     ok("tf.nn.embedding_lookup", T(10000, 128), T(None, None, dtype="int32"), expect=[None, None, 128]),
     ok("tf.nn.embedding_lookup", [T(50, 8), T(50, 8)], T(4, dtype="int32"), expect=[4, 8]),
     ok("tf.nn.embedding_lookup", T(100, 8), 3, expect=[8]),
     ok("tf.nn.embedding_lookup", T(None, 16), T(None, dtype="int32"), expect=[None, 16]),
-    bad("tf.nn.embedding_lookup", T(), T(4, dtype="int32"), code=codes.RANK_MISMATCH),
+    bad("tf.nn.embedding_lookup", T(), T(4, dtype="int32"), code=codes.RANK_MISMATCH,
+        message="Shape must be at least rank 1 but is rank 0"),
     ok("tf.one_hot", T(4, 2, dtype="int32"), 10, expect=[4, 2, 10]),
     ok("tf.one_hot", T(None, dtype="int32"), 10, expect=[None, 10]),
     ok("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=0, expect=[10, 4, 2]),
     ok("tf.one_hot", T(4, dtype="int32"), T(dtype="int32"), expect=[4, None]),
-    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=-2, code=codes.AXIS_RANGE),
-    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=3, code=codes.AXIS_RANGE),
-    bad("tf.one_hot", [1, 2], -1, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=-2, code=codes.AXIS_RANGE, message="axis must be >= -1"),
+    bad("tf.one_hot", T(4, 2, dtype="int32"), 10, axis=3, code=codes.AXIS_RANGE,
+        message="Expected axis to be -1 or between [0, 3)"),
+    bad("tf.one_hot", [1, 2], -1, code=codes.SHAPE_REQUIREMENT,
+        message="Dimension size, given by scalar input 1, must be non-negative but is -1"),
     ok("tf.boolean_mask", T(2, 3), T(2, dtype="bool"), expect=[None, 3]),
     ok("tf.boolean_mask", T(2, 3), T(2, 3, dtype="bool"), expect=[None]),
     ok("tf.boolean_mask", T(2, 3), T(3, dtype="bool"), axis=1, expect=[2, None]),
     ok("tf.boolean_mask", T(None, 10), T(None, dtype="bool"), expect=[None, 10]),
-    bad("tf.boolean_mask", T(2, 3), T(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
-    bad("tf.boolean_mask", T(2, 3), T(2, 3, 1, dtype="bool"), code=codes.RANK_MISMATCH),
-    bad("tf.boolean_mask", T(None, 10), T(None, 3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
-    bad("tf.boolean_mask", T(2, 3), True, code=codes.RANK_MISMATCH),
+    bad("tf.boolean_mask", T(2, 3), T(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT,
+        message="Shapes (2,) and (3,) are incompatible"),
+    bad("tf.boolean_mask", T(2, 3), T(2, 3, 1, dtype="bool"), code=codes.RANK_MISMATCH,
+        message="Shapes (2, 3) and (2, 3, 1) are incompatible"),
+    bad("tf.boolean_mask", T(None, 10), T(None, 3, dtype="bool"), code=codes.SHAPE_REQUIREMENT,
+        message="Shapes (?, 10) and (?, 3) are incompatible"),
+    bad("tf.boolean_mask", T(2, 3), True, code=codes.RANK_MISMATCH, message="mask cannot be scalar"),
     ok("tf.where", T(2, 3, dtype="bool"), expect=[None, 2]),
     ok("tf.where", T(2, 3, dtype="bool"), T(2, 3), T(2, 3), expect=[2, 3]),
     ok("tf.where", T(2, dtype="bool"), T(2, 3), T(2, 3), expect=[2, 3]),
     ok("tf.where", T(None, 1, dtype="bool"), T(None, 1), 0.0, expect=[None, 1]),
     ok("tf.where_v2", T(3, dtype="bool"), T(2, 3), T(2, 3), expect=[2, 3]),
-    bad("tf.where", T(4, dtype="bool"), T(2, 3), T(2, 3), code=codes.BROADCAST),
-    bad("tf.where_v2", T(4, dtype="bool"), T(2, 3), T(2, 3), code=codes.BROADCAST),
-    bad("tf.where", T(2, dtype="bool"), T(2, 3), code=codes.SHAPE_REQUIREMENT),
+    bad("tf.where", T(4, dtype="bool"), T(2, 3), T(2, 3), code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 4 and 3"),
+    bad("tf.where_v2", T(4, dtype="bool"), T(2, 3), T(2, 3), code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 4 and 3"),
+    bad("tf.where", T(2, dtype="bool"), T(2, 3), code=codes.SHAPE_REQUIREMENT,
+        message="x and y must both be non-None or both be None"),
 ]

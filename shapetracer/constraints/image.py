@@ -20,9 +20,10 @@ from typing import Any
 from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.domain.dims import Dim
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import ApiRef, Const, Tensor
+from shapetracer.constraints import messages
 
 
 # --- shared checks ------------------------------------------------------------
@@ -66,7 +67,7 @@ def _kernel_at_least_3(ctx: OpContext, value: Any) -> Tensor | None:
     if x is None or x.shape.dims is None:
         return None
     if x.shape.rank < 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 3 but is rank {x.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(3, x.shape.rank)} "
                  f"(input shapes: {x.shape.tf_str()})", [x])
         return None
     return x
@@ -120,7 +121,7 @@ def _resize(ctx: OpContext, images: Any, size: Any, raw: bool, preserve: Any = F
         if x is None or x.shape.dims is None:
             return ctx.unknown_tensor(dtype)
         if x.shape.rank != 4:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 4 but is rank {x.shape.rank} "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(4, x.shape.rank)} "
                      f"(input shapes: {x.shape.tf_str()}, [2])", [x])
             return ctx.unknown_tensor(dtype)
     else:
@@ -269,7 +270,7 @@ def random_crop(ctx: OpContext, value, size, seed=None, name=None):
     if x.shape.dims is None:
         return ctx.result(dims, x.dtype, label="cropped to")
     if len(dims) != x.shape.rank:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Dimensions must be equal, but are {x.shape.rank} and {len(dims)} "
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.dims_must_be_equal(x.shape.rank, len(dims))} "
                  f"(input shapes: [{x.shape.rank}], [{len(dims)}])", [x])
         return ctx.unknown_tensor(x.dtype)
     have = ", ".join(str(d) for d in x.shape.dims)
@@ -367,7 +368,7 @@ def rgb_to_hsv(ctx: OpContext, images, name=None):
         return ctx.unknown_tensor()
     last = x.shape.dims[-1]
     # The YUV conversions are a tensordot with a 3x3 kernel, hence MatMul's wording.
-    wording = f"Dimensions must be equal, but are {last} and 3" if "yuv" in ctx.api else \
+    wording = messages.dims_must_be_equal(last, 3) if "yuv" in ctx.api else \
         f"Dimension must be 3 but is {last}"
     if not ctx.require(last.eq(3), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {wording} (input shapes: {x.shape.tf_str()})",
                        [x, last]):
@@ -382,7 +383,7 @@ def rgb_to_grayscale(ctx: OpContext, images, name=None):
         return ctx.unknown_tensor()
     last = x.shape.dims[-1]
     if not ctx.require(last.eq(3), codes.SHAPE_REQUIREMENT,
-                       f"{ctx.display}: Dimensions must be equal, but are {last} and 3 (an RGB image's last "
+                       f"{ctx.display}: {messages.dims_must_be_equal(last, 3)} (an RGB image's last "
                        f"axis holds 3 channels; input shape {x.shape.tf_str()})", [x, last]):
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(list(x.shape.dims[:-1]) + [Dim(1, frozenset({ctx.site}))], x.dtype,
@@ -412,7 +413,7 @@ def _scalar_contents(ctx: OpContext, contents: Any) -> bool:
     """Decoders take one encoded string (a scalar); False after a report."""
     x = ctx.tensor(contents)
     if x is not None and x.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 0 but is rank {x.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(0, x.shape.rank)} "
                  f"(input shapes: {x.shape.tf_str()})", [x])
         return False
     return True
@@ -458,7 +459,7 @@ def encode_jpeg(ctx: OpContext, image, format="", quality=95, progressive=False,
                 name=None):
     x = ctx.tensor(image)
     if x is not None and x.shape.rank not in (None, 3):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 3 but is rank {x.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(3, x.shape.rank)} "
                  f"(input shapes: {x.shape.tf_str()})", [x])
         return ctx.unknown_tensor("string")
     return ctx.result([], "string", label="encoded to")
@@ -471,7 +472,7 @@ def encode_png(ctx: OpContext, image, compression=-1, name=None):
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor("string")
     if x.shape.rank < 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 3 but is rank {x.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(3, x.shape.rank)} "
                  f"(input shapes: {x.shape.tf_str()})", [x])
         return ctx.unknown_tensor("string")
     return ctx.result(list(x.shape.dims[:-3]), "string", label="encoded to")
@@ -485,64 +486,88 @@ EXAMPLES = [
     ok("tf.image.resize", T(32, 32, 3), [64, 48], expect=[64, 48, 3]),
     ok("tf.image.resize", T(2, 32, 32, 3), T(2, dtype="int32"), expect=[2, None, None, 3]),
     ok("tf.image.resize", T(2, 32, 32, 3), [64, 48], preserve_aspect_ratio=True, expect=[2, None, None, 3]),
-    bad("tf.image.resize", T(32, 32), [64, 48], code=codes.RANK_MISMATCH),
-    bad("tf.image.resize", T(1, 2, 32, 32, 3), [64, 48], code=codes.RANK_MISMATCH),
-    bad("tf.image.resize_images", T(2, 32, 32, 3), [64, 48, 3], code=codes.ARG_LENGTH),
+    bad("tf.image.resize", T(32, 32), [64, 48], code=codes.RANK_MISMATCH,
+        message="'images' (shape (32, 32)) must have either 3 or 4 dimensions"),
+    bad("tf.image.resize", T(1, 2, 32, 32, 3), [64, 48], code=codes.RANK_MISMATCH,
+        message="'images' (shape (1, 2, 32, 32, 3)) must have either 3 or 4 dimensions"),
+    bad("tf.image.resize_images", T(2, 32, 32, 3), [64, 48, 3], code=codes.ARG_LENGTH,
+        message="'size' must be a 1-D Tensor of 2 elements: new_height, new_width"),
     ok("tf.image.resize_bilinear", T(2, 32, 32, 3), [64, 48], expect=[2, 64, 48, 3]),
     ok("tf.image.resize_bicubic", T(None, 32, 32, 1), [8, 8], expect=[None, 8, 8, 1]),
-    bad("tf.image.resize_bilinear", T(32, 32, 3), [64, 48], code=codes.RANK_MISMATCH),
+    bad("tf.image.resize_bilinear", T(32, 32, 3), [64, 48], code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
     ok("tf.image.resize_nearest_neighbor", T(2, 32, 32, 3, dtype="uint8"), [64, 48], expect=[2, 64, 48, 3]),
-    bad("tf.image.resize_nearest_neighbor", T(32, 3), [64, 48], code=codes.RANK_MISMATCH),
+    bad("tf.image.resize_nearest_neighbor", T(32, 3), [64, 48], code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 2"),
     ok("tf.image.resize_area", T(2, 32, 32, 3), [16, 16], expect=[2, 16, 16, 3]),
-    bad("tf.image.resize_area", T(2, 32, 32, 3), [64, 48, 2], code=codes.ARG_LENGTH),
+    bad("tf.image.resize_area", T(2, 32, 32, 3), [64, 48, 2], code=codes.ARG_LENGTH,
+        message="Dimension must be 2 but is 3"),
     # crop / pad
     ok("tf.image.resize_with_crop_or_pad", T(None, 32, 32, 3), 20, 50, expect=[None, 20, 50, 3]),
     ok("tf.image.resize_image_with_crop_or_pad", T(32, 32, 3), 20, 50, expect=[20, 50, 3]),
-    bad("tf.image.resize_with_crop_or_pad", T(32, 32), 20, 50, code=codes.RANK_MISMATCH),
-    bad("tf.image.resize_image_with_crop_or_pad", T(32, 32, 3), 0, 50, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.image.resize_with_crop_or_pad", T(32, 32), 20, 50, code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 32)) must have either 3 or 4 dimensions"),
+    bad("tf.image.resize_image_with_crop_or_pad", T(32, 32, 3), 0, 50, code=codes.SHAPE_REQUIREMENT,
+        message="target_height must be > 0"),
     ok("tf.image.crop_to_bounding_box", T(32, 32, 3), 2, 3, 20, 10, expect=[20, 10, 3]),
     ok("tf.image.crop_to_bounding_box", T(None, None, 3), 20, 3, 20, 10, expect=[20, 10, 3]),
     ok("tf.image.crop_to_bounding_box", T(4, 32, 32, 3), 0, 0, 32, 32, expect=[4, 32, 32, 3]),
-    bad("tf.image.crop_to_bounding_box", T(32, 32, 3), 20, 3, 20, 10, code=codes.NEGATIVE_DIM),
-    bad("tf.image.crop_to_bounding_box", T(2, 32, 32, 3), 0, 0, 40, 10, code=codes.NEGATIVE_DIM),
-    bad("tf.image.crop_to_bounding_box", T(32, 32, 3), -1, 3, 20, 10, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.crop_to_bounding_box", T(32, 32), 1, 3, 20, 10, code=codes.RANK_MISMATCH),
+    bad("tf.image.crop_to_bounding_box", T(32, 32, 3), 20, 3, 20, 10, code=codes.NEGATIVE_DIM,
+        message="height must be >= target + offset"),
+    bad("tf.image.crop_to_bounding_box", T(2, 32, 32, 3), 0, 0, 40, 10, code=codes.NEGATIVE_DIM,
+        message="height must be >= target + offset"),
+    bad("tf.image.crop_to_bounding_box", T(32, 32, 3), -1, 3, 20, 10, code=codes.SHAPE_REQUIREMENT,
+        message="offset_height must be >= 0"),
+    bad("tf.image.crop_to_bounding_box", T(32, 32), 1, 3, 20, 10, code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 32)) must have either 3 or 4 dimensions"),
     ok("tf.image.pad_to_bounding_box", T(32, 32, 3), 2, 3, 40, 40, expect=[40, 40, 3]),
     ok("tf.image.pad_to_bounding_box", T(None, None, 3), 2, 3, 40, 40, expect=[40, 40, 3]),
     ok("tf.image.pad_to_bounding_box", T(8, 32, 32, 3), 0, 0, 32, 32, expect=[8, 32, 32, 3]),
-    bad("tf.image.pad_to_bounding_box", T(32, 32, 3), 2, 3, 30, 40, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.pad_to_bounding_box", T(32, 32, 3), 10, 3, 40, 40, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.pad_to_bounding_box", T(32, 32), 0, 0, 40, 40, code=codes.RANK_MISMATCH),
+    bad("tf.image.pad_to_bounding_box", T(32, 32, 3), 2, 3, 30, 40, code=codes.SHAPE_REQUIREMENT,
+        message="height must be <= target - offset"),
+    bad("tf.image.pad_to_bounding_box", T(32, 32, 3), 10, 3, 40, 40, code=codes.SHAPE_REQUIREMENT,
+        message="height must be <= target - offset"),
+    bad("tf.image.pad_to_bounding_box", T(32, 32), 0, 0, 40, 40, code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 32)) must have either 3 or 4 dimensions"),
     ok("tf.image.central_crop", T(32, 32, 3), 0.5, expect=[16, 16, 3]),
     ok("tf.image.central_crop", T(2, 33, 32, 3), 0.5, expect=[2, 17, 16, 3]),
     ok("tf.image.central_crop", T(2, 33, 32, 3), 1.0, expect=[2, 33, 32, 3]),
     ok("tf.image.central_crop", T(None, None, 3), 0.5, expect=[None, None, 3]),
-    bad("tf.image.central_crop", T(32, 32, 3), 0.0, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.central_crop", T(32, 32), 0.5, code=codes.RANK_MISMATCH),
+    bad("tf.image.central_crop", T(32, 32, 3), 0.0, code=codes.SHAPE_REQUIREMENT,
+        message="central_fraction must be within"),
+    bad("tf.image.central_crop", T(32, 32), 0.5, code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 32)) must be at least three-dimensional"),
     ok("tf.image.random_crop", T(32, 32, 3), [20, 20, 3], expect=[20, 20, 3]),
     ok("tf.random_crop", T(None, None, 3), [20, 20, 3], expect=[20, 20, 3]),
     ok("tf.image.random_crop", T(rank_unknown=True), [24, 24, 3], expect=[24, 24, 3]),
-    bad("tf.image.random_crop", T(32, 32, 3), [40, 20, 3], code=codes.NEGATIVE_DIM),
-    bad("tf.random_crop", T(32, 32, 3), [20, 20], code=codes.ARG_LENGTH),
+    bad("tf.image.random_crop", T(32, 32, 3), [40, 20, 3], code=codes.NEGATIVE_DIM,
+        message="Need value.shape >= size, got 32, 32, 3 40, 20, 3"),
+    bad("tf.random_crop", T(32, 32, 3), [20, 20], code=codes.ARG_LENGTH,
+        message="Dimensions must be equal, but are 3 and 2"),
     # geometry
     ok("tf.image.flip_left_right", T(None, 32, 30, 3), expect=[None, 32, 30, 3]),
     ok("tf.image.flip_up_down", T(32, 30, 3), expect=[32, 30, 3]),
     ok("tf.image.random_flip_left_right", T(32, 30, 3), expect=[32, 30, 3]),
     ok("tf.image.random_flip_up_down", T(2, 32, 30, 3), expect=[2, 32, 30, 3]),
-    bad("tf.image.flip_left_right", T(32, 30), code=codes.RANK_MISMATCH),
-    bad("tf.image.random_flip_up_down", T(1, 2, 32, 30, 3), code=codes.RANK_MISMATCH),
+    bad("tf.image.flip_left_right", T(32, 30), code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 30)) must be at least three-dimensional"),
+    bad("tf.image.random_flip_up_down", T(1, 2, 32, 30, 3), code=codes.RANK_MISMATCH,
+        message="'image' (shape (1, 2, 32, 30, 3)) must have either 3 or 4 dimensions"),
     ok("tf.image.rot90", T(32, 30, 3), expect=[30, 32, 3]),
     ok("tf.image.rot90", T(32, 30, 3), k=2, expect=[32, 30, 3]),
     ok("tf.image.rot90", T(5, 32, 30, 3), 3, expect=[5, 30, 32, 3]),
     ok("tf.image.rot90", T(5, 32, 30, 3), T(dtype="int32"), expect=[5, None, None, 3]),
-    bad("tf.image.rot90", T(32, 30), code=codes.RANK_MISMATCH),
+    bad("tf.image.rot90", T(32, 30), code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 30)) must be at least three-dimensional"),
     ok("tf.image.transpose", T(32, 30, 3), expect=[30, 32, 3]),
     ok("tf.image.transpose_image", T(5, 32, 30, 3), expect=[5, 30, 32, 3]),
-    bad("tf.image.transpose", T(32, 30), code=codes.RANK_MISMATCH),
+    bad("tf.image.transpose", T(32, 30), code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 30)) must be at least three-dimensional"),
     # pixel values
     ok("tf.image.per_image_standardization", T(32, 30, 3), expect=[32, 30, 3]),
     ok("tf.image.per_image_standardization", T(4, 32, 30, 3), expect=[4, 32, 30, 3]),
-    bad("tf.image.per_image_standardization", T(32, 30), code=codes.RANK_MISMATCH),
+    bad("tf.image.per_image_standardization", T(32, 30), code=codes.RANK_MISMATCH,
+        message="'image' (shape (32, 30)) must be at least three-dimensional"),
     ok("tf.image.convert_image_dtype", T(32, 30, 3, dtype="uint8"), "float32", expect=[32, 30, 3]),
     ok("tf.image.convert_image_dtype", T(30), "float32", expect=[30]),
     ok("tf.image.adjust_brightness", T(30), 0.1, expect=[30]),
@@ -551,36 +576,53 @@ EXAMPLES = [
     ok("tf.image.adjust_gamma", T(32, 30, 4), 0.1, expect=[32, 30, 4]),
     ok("tf.image.adjust_contrast", T(32, 30, 3), 0.1, expect=[32, 30, 3]),
     ok("tf.image.random_contrast", T(32, 30, 3), 0.1, 0.5, expect=[32, 30, 3]),
-    bad("tf.image.adjust_contrast", T(30, 3), 0.1, code=codes.RANK_MISMATCH),
+    bad("tf.image.adjust_contrast", T(30, 3), 0.1, code=codes.RANK_MISMATCH,
+        message="Shape must be at least rank 3 but is rank 2"),
     ok("tf.image.adjust_saturation", T(32, 30, 3), 0.1, expect=[32, 30, 3]),
     ok("tf.image.random_hue", T(32, 30, 3), 0.1, expect=[32, 30, 3]),
-    bad("tf.image.adjust_hue", T(3), 0.1, code=codes.RANK_MISMATCH),
+    ok("tf.image.random_saturation", T(None, 32, 30, 3), 0.5, 1.5, expect=[None, 32, 30, 3]),
+    bad("tf.image.adjust_hue", T(3), 0.1, code=codes.RANK_MISMATCH,
+        message="Shape must be at least rank 3 but is rank 1"),
     # colour spaces
     ok("tf.image.rgb_to_hsv", T(32, 30, 3), expect=[32, 30, 3]),
-    bad("tf.image.rgb_to_hsv", T(32, 30, 4), code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.rgb_to_yuv", T(4, 4), code=codes.SHAPE_REQUIREMENT),
+    ok("tf.image.hsv_to_rgb", T(None, 8, 8, 3), expect=[None, 8, 8, 3]),
+    ok("tf.image.yuv_to_rgb", T(8, 8, 3), expect=[8, 8, 3]),
+    bad("tf.image.hsv_to_rgb", T(8, 8, 1), code=codes.SHAPE_REQUIREMENT, message="Dimension must be 3 but is 1"),
+    bad("tf.image.rgb_to_hsv", T(32, 30, 4), code=codes.SHAPE_REQUIREMENT, message="Dimension must be 3 but is 4"),
+    bad("tf.image.rgb_to_yuv", T(4, 4), code=codes.SHAPE_REQUIREMENT,
+        message="Dimensions must be equal, but are 4 and 3"),
     ok("tf.image.rgb_to_grayscale", T(None, 32, 32, 3), expect=[None, 32, 32, 1]),
     ok("tf.image.rgb_to_grayscale", T(32, 3), expect=[32, 1]),
     ok("tf.image.rgb_to_grayscale", T(32, 32, None), expect=[32, 32, 1]),
-    bad("tf.image.rgb_to_grayscale", T(32, 32, 1), code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.rgb_to_grayscale", T(32, 32, 4), code=codes.SHAPE_REQUIREMENT),
+    bad("tf.image.rgb_to_grayscale", T(32, 32, 1), code=codes.SHAPE_REQUIREMENT,
+        message="Dimensions must be equal, but are 1 and 3"),
+    bad("tf.image.rgb_to_grayscale", T(32, 32, 4), code=codes.SHAPE_REQUIREMENT,
+        message="Dimensions must be equal, but are 4 and 3"),
     ok("tf.image.grayscale_to_rgb", T(32, 32, 1), expect=[32, 32, 3]),
     ok("tf.image.grayscale_to_rgb", T(5, 1), expect=[5, 3]),
     ok("tf.image.grayscale_to_rgb", T(32, 32, None), expect=[32, 32, 3]),
-    bad("tf.image.grayscale_to_rgb", T(32, 32, 3), code=codes.SHAPE_REQUIREMENT),
-    bad("tf.image.grayscale_to_rgb", T(1), code=codes.RANK_MISMATCH),
+    bad("tf.image.grayscale_to_rgb", T(32, 32, 3), code=codes.SHAPE_REQUIREMENT,
+        message="Last dimension of a grayscale image should be size 1"),
+    bad("tf.image.grayscale_to_rgb", T(1), code=codes.RANK_MISMATCH,
+        message="A grayscale image (shape (1,)) must be at least two-dimensional"),
     # codecs
     ok("tf.image.decode_jpeg", _STR, expect=[None, None, None]),
     ok("tf.io.decode_jpeg", _STR, channels=3, expect=[None, None, 3]),
     ok("tf.image.decode_png", _STR, channels=1, expect=[None, None, 1]),
+    ok("tf.image.decode_bmp", _STR, expect=[None, None, None]),
+    ok("tf.io.decode_bmp", _STR, channels=3, expect=[None, None, 3]),
     ok("tf.image.decode_gif", _STR, expect=[None, None, None, 3]),
     ok("tf.image.decode_image", _STR, channels=3, expand_animations=False, expect=[None, None, 3]),
-    ok("tf.io.decode_image", _STR),
-    bad("tf.image.decode_jpeg", T(2, dtype="string"), code=codes.RANK_MISMATCH),
-    bad("tf.image.decode_image", T(2, dtype="string"), code=codes.RANK_MISMATCH),
+    ok("tf.io.decode_image", _STR, expect=UNKNOWN_SHAPE),
+    bad("tf.image.decode_jpeg", T(2, dtype="string"), code=codes.RANK_MISMATCH,
+        message="Shape must be rank 0 but is rank 1"),
+    bad("tf.image.decode_image", T(2, dtype="string"), code=codes.RANK_MISMATCH,
+        message="Shape must be rank 0 but is rank 1"),
     ok("tf.image.encode_jpeg", T(32, 30, 3, dtype="uint8"), expect=[]),
-    bad("tf.image.encode_jpeg", T(2, 32, 30, 3, dtype="uint8"), code=codes.RANK_MISMATCH),
+    bad("tf.image.encode_jpeg", T(2, 32, 30, 3, dtype="uint8"), code=codes.RANK_MISMATCH,
+        message="Shape must be rank 3 but is rank 4"),
     ok("tf.image.encode_png", T(32, 30, 3, dtype="uint8"), expect=[]),
     ok("tf.io.encode_png", T(2, 32, 30, 3, dtype="uint8"), expect=[2]),
-    bad("tf.image.encode_png", T(32, 3, dtype="uint8"), code=codes.RANK_MISMATCH),
+    bad("tf.image.encode_png", T(32, 3, dtype="uint8"), code=codes.RANK_MISMATCH,
+        message="Shape must be at least rank 3 but is rank 2"),
 ]

@@ -39,6 +39,7 @@ from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, Const, Seq, SliceVal, SymInt, Tensor, Value, is_unknown,
 )
+from shapetracer.constraints import messages
 
 _INT_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
 
@@ -241,7 +242,7 @@ def _check_index(ctx: OpContext, x: Tensor, axis: int, index: int | Dim | None) 
     dim = x.shape.dims[axis]
     shown = index + dim.value if index < 0 and dim.known else index
     if x.is_numpy:
-        message = f"index {index} is out of bounds for axis {axis} with size {dim}"
+        message = messages.np_index_out_of_bounds(index, axis, dim)
     else:
         message = f"{ctx.display}: slice index {shown} of dimension {axis} out of bounds."
     cond = dim.gt(index) if index >= 0 else dim.ge(-index)
@@ -254,7 +255,7 @@ def _check_array(ctx: OpContext, x: Tensor, axis: int, index: Tensor) -> bool:
     for element in index.elements or ():
         value = ctx.int(element)
         if value is not None and dim.known and not -dim.value <= value < dim.value:
-            ctx.fail(codes.INDEX_RANGE, f"index {value} is out of bounds for axis {axis} with size {dim}", [x])
+            ctx.fail(codes.INDEX_RANGE, messages.np_index_out_of_bounds(value, axis, dim), [x])
             return False
     return True
 
@@ -381,14 +382,21 @@ EXAMPLES = [
     ok("operator.getitem", A(4, 5, 6), (SliceVal(Const(None), Const(None), Const(None)), A(2, 3, dtype="int64")),
        expect=[4, 2, 3, 6]),
     ok("operator.getitem", A(2, 3), [0, 1, 1], expect=[3, 3]),
-    bad("operator.getitem", T(2, 3), 3, code=codes.INDEX_RANGE),
-    bad("operator.getitem", T(2, 3), (SliceVal(Const(None), Const(None), Const(None)), 3), code=codes.INDEX_RANGE),
-    bad("operator.getitem", T(2, 3), -3, code=codes.INDEX_RANGE),
-    bad("operator.getitem", T(None, 10), (SliceVal(Const(None), Const(None), Const(None)), 10), code=codes.INDEX_RANGE),
-    bad("operator.getitem", T(2, 3), (0, 0, 0), code=codes.INDEX_RANGE),
-    bad("operator.getitem", T(2, 3, 4), (ELLIPSIS, 0, ELLIPSIS), code=codes.INDEX_RANGE),
-    bad("operator.getitem", T(2, 3), SliceVal(Const(None), Const(None), Const(0)), code=codes.INDEX_RANGE),
-    bad("operator.getitem", A(2, 3), 2, code=codes.INDEX_RANGE),
-    bad("operator.getitem", A(4, 5), A(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
-    bad("operator.getitem", T(2, 3), T(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT),
+    bad("operator.getitem", T(2, 3), 3, code=codes.INDEX_RANGE, message="slice index 3 of dimension 0 out of bounds"),
+    bad("operator.getitem", T(2, 3), (SliceVal(Const(None), Const(None), Const(None)), 3), code=codes.INDEX_RANGE,
+        message="slice index 3 of dimension 1 out of bounds"),
+    bad("operator.getitem", T(2, 3), -3, code=codes.INDEX_RANGE, message="slice index -1 of dimension 0 out of bounds"),
+    bad("operator.getitem", T(None, 10), (SliceVal(Const(None), Const(None), Const(None)), 10), code=codes.INDEX_RANGE,
+        message="slice index 10 of dimension 1 out of bounds"),
+    bad("operator.getitem", T(2, 3), (0, 0, 0), code=codes.INDEX_RANGE, message="Index out of range using input dim 2"),
+    bad("operator.getitem", T(2, 3, 4), (ELLIPSIS, 0, ELLIPSIS), code=codes.INDEX_RANGE,
+        message="Multiple ellipses in slice spec not allowed"),
+    bad("operator.getitem", T(2, 3), SliceVal(Const(None), Const(None), Const(0)), code=codes.INDEX_RANGE,
+        message="strides[0] must be non-zero"),
+    bad("operator.getitem", A(2, 3), 2, code=codes.INDEX_RANGE,
+        message="index 2 is out of bounds for axis 0 with size 2"),
+    bad("operator.getitem", A(4, 5), A(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT,
+        message="boolean index did not match indexed array along axis 0"),
+    bad("operator.getitem", T(2, 3), T(3, dtype="bool"), code=codes.SHAPE_REQUIREMENT,
+        message="Shapes (2,) and (3,) are incompatible"),
 ]

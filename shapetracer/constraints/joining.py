@@ -27,6 +27,7 @@ from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op, pending_of
 from shapetracer.domain.values import UNKNOWN, Seq, Tensor, Value
+from shapetracer.constraints import messages
 
 
 # --- concat -----------------------------------------------------------------------
@@ -52,7 +53,7 @@ def concat(ctx: OpContext, values, axis, name="concat"):
         return ctx.unknown_tensor(dtype)
     for t in known[1:]:
         if t.shape.rank != rank:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {rank} but is rank {t.shape.rank}",
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(rank, t.shape.rank)}",
                      [known[0], t])
             return ctx.unknown_tensor(dtype)
     where = ctx.int(axis)
@@ -61,7 +62,7 @@ def concat(ctx: OpContext, values, axis, name="concat"):
     position = normalize_axis(where, rank)
     if position is None:
         needed = -where if where < 0 else where + 1
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Shape must be at least rank {needed} but is rank {rank}", known)
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {messages.shape_must_be_at_least_rank(needed, rank)}", known)
         return ctx.unknown_tensor(dtype)
     dims = _merge_around_axis(ctx, known, position)
     if dims is None:
@@ -210,7 +211,7 @@ def _even_pieces(ctx: OpContext, x: Tensor, length: Dim, ways: int) -> list[Dim]
     if ways < 1:
         ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: Attr 'num_split' of 'Split' Op passed {ways} less than minimum 1.")
         return None
-    message = f"{ctx.display}: Dimension size must be evenly divisible by {ways} but is {length}"
+    message = f"{ctx.display}: {messages.evenly_divisible(ways, length)}"
     if not ctx.require(length.mod(ways).eq(0), codes.SPLIT_UNEVEN, message, [x, length]):
         return None
     if ways > MAX_PIECES:
@@ -261,33 +262,44 @@ EXAMPLES = [
     ok("tf.concat", [T(None, 10), T(None, 5)], 1, expect=[None, 15]),
     ok("tf.concat", [[0], T(2, dtype="int32")], 0, expect=[3]),
     ok("tf.concat", [T(2, 3)], 5, expect=[2, 3]),
-    bad("tf.concat", [T(2, 3), T(2, 4)], axis=0, code=codes.CONCAT_DIM),
-    bad("tf.concat", [T(None, 10), T(2, 4)], 0, code=codes.CONCAT_DIM),
-    bad("tf.concat", [T(2, 3), T(2)], 0, code=codes.RANK_MISMATCH),
-    bad("tf.concat", [0, T(2, dtype="int32")], 0, code=codes.RANK_MISMATCH),
-    bad("tf.concat", [T(2, 3), T(2, 3)], 2, code=codes.AXIS_RANGE),
-    bad("tf.concat", [T(2, 3), T(2, 3)], -3, code=codes.AXIS_RANGE),
+    bad("tf.concat", [T(2, 3), T(2, 4)], axis=0, code=codes.CONCAT_DIM,
+        message="Dimension 0 in both shapes must be equal, but are 3 and 4"),
+    bad("tf.concat", [T(None, 10), T(2, 4)], 0, code=codes.CONCAT_DIM,
+        message="Dimension 0 in both shapes must be equal, but are 10 and 4"),
+    bad("tf.concat", [T(2, 3), T(2)], 0, code=codes.RANK_MISMATCH, message="Shape must be rank 2 but is rank 1"),
+    bad("tf.concat", [0, T(2, dtype="int32")], 0, code=codes.RANK_MISMATCH, message="Can't concatenate scalars"),
+    bad("tf.concat", [T(2, 3), T(2, 3)], 2, code=codes.AXIS_RANGE,
+        message="Shape must be at least rank 3 but is rank 2"),
+    bad("tf.concat", [T(2, 3), T(2, 3)], -3, code=codes.AXIS_RANGE,
+        message="Shape must be at least rank 3 but is rank 2"),
     ok("tf.stack", [T(2, 3), T(2, 3)], expect=[2, 2, 3]),
     ok("tf.stack", [T(None, 3), T(4, 3)], axis=1, expect=[4, 2, 3]),
     ok("tf.stack", [T(2, 3), T(2, 3), T(2, 3)], axis=-1, expect=[2, 3, 3]),
     ok("tf.stack", [T(dtype="int32"), 10], expect=[2]),
-    bad("tf.stack", [T(2, 3), T(2, 4)], code=codes.CONCAT_DIM),
-    bad("tf.stack", [T(2, 3), T(2)], code=codes.RANK_MISMATCH),
-    bad("tf.stack", [T(2, 3), T(2, 3)], axis=3, code=codes.AXIS_RANGE),
-    bad("tf.stack", [T(2, 3), T(2, 3)], axis=-4, code=codes.AXIS_RANGE),
-    ok("tf.unstack", T(2, 3)),
-    ok("tf.unstack", T(None, 10), num=4),
-    ok("tf.unstack", T(2, 3), axis=-1),
-    bad("tf.unstack", T(2, 3), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.unstack", T(2, 3), num=3, code=codes.SPLIT_UNEVEN),
-    ok("tf.split", T(2, 9), 3, axis=1),
-    ok("tf.split", T(2, 9), [3, -1], axis=1),
-    ok("tf.split", T(None, 10), [3, 7], axis=1),
-    ok("tf.split", T(None, 10), 2, axis=0),
-    bad("tf.split", T(2, 9), 2, axis=1, code=codes.SPLIT_UNEVEN),
-    bad("tf.split", T(2, 9), [3, 4], axis=1, code=codes.SPLIT_UNEVEN),
-    bad("tf.split", T(2, 9), [10, -1], axis=1, code=codes.SPLIT_UNEVEN),
-    bad("tf.split", T(2, 3), [-1, -1], axis=1, code=codes.SPLIT_UNEVEN),
-    bad("tf.split", T(2, 9), 2, axis=2, code=codes.AXIS_RANGE),
-    bad("tf.split", T(None, 10), 3, axis=1, code=codes.SPLIT_UNEVEN),
+    bad("tf.stack", [T(2, 3), T(2, 4)], code=codes.CONCAT_DIM,
+        message="Dimension 1 in both shapes must be equal, but are 3 and 4"),
+    bad("tf.stack", [T(2, 3), T(2)], code=codes.RANK_MISMATCH, message="Shapes must be equal rank, but are 2 and 1"),
+    bad("tf.stack", [T(2, 3), T(2, 3)], axis=3, code=codes.AXIS_RANGE,
+        message="Argument `axis` = 3 not in range [-3, 3)"),
+    bad("tf.stack", [T(2, 3), T(2, 3)], axis=-4, code=codes.AXIS_RANGE,
+        message="Argument `axis` = -4 not in range [-3, 3)"),
+    ok("tf.unstack", T(2, 3), expect=([3], [3])),
+    ok("tf.unstack", T(None, 10), num=4, expect=([10], [10], [10], [10])),
+    ok("tf.unstack", T(2, 3), axis=-1, expect=([2], [2], [2])),
+    bad("tf.unstack", T(2, 3), axis=2, code=codes.AXIS_RANGE, message="Argument `axis` = 2 not in range [-2, 2)"),
+    bad("tf.unstack", T(2, 3), num=3, code=codes.SPLIT_UNEVEN, message="Dimension must be 3 but is 2"),
+    ok("tf.split", T(2, 9), 3, axis=1, expect=([2, 3], [2, 3], [2, 3])),
+    ok("tf.split", T(2, 9), [3, -1], axis=1, expect=([2, 3], [2, 6])),
+    ok("tf.split", T(None, 10), [3, 7], axis=1, expect=([None, 3], [None, 7])),
+    ok("tf.split", T(None, 10), 2, axis=0, expect=([None, 10], [None, 10])),
+    bad("tf.split", T(2, 9), 2, axis=1, code=codes.SPLIT_UNEVEN,
+        message="Dimension size must be evenly divisible by 2 but is 9"),
+    bad("tf.split", T(2, 9), [3, 4], axis=1, code=codes.SPLIT_UNEVEN,
+        message="can't split axis of size 9 into pieces of size [3,4]"),
+    bad("tf.split", T(2, 9), [10, -1], axis=1, code=codes.SPLIT_UNEVEN, message="Split size at index 1 must be >= 0"),
+    bad("tf.split", T(2, 3), [-1, -1], axis=1, code=codes.SPLIT_UNEVEN, message="size_splits can only have one -1"),
+    bad("tf.split", T(2, 9), 2, axis=2, code=codes.AXIS_RANGE,
+        message="Dimension size, given by scalar input 2 must be in range [-2, 2)"),
+    bad("tf.split", T(None, 10), 3, axis=1, code=codes.SPLIT_UNEVEN,
+        message="Dimension size must be evenly divisible by 3 but is 10"),
 ]

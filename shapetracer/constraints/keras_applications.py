@@ -20,7 +20,7 @@ from typing import Callable
 from shapetracer.domain import codes
 from shapetracer.constraints._keras import channels_last, kdims, register_input
 from shapetracer.domain.dims import Dim
-from shapetracer.constraints.examples import bad, ok
+from shapetracer.constraints.examples import A, bad, instance_of, ok
 from shapetracer.constraints.keras_models import ModelState, _publish, models
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Const, Obj, Seq, Tensor, Value
@@ -160,11 +160,26 @@ def preprocess_input(ctx: OpContext, x, data_format=None):
 
 
 EXAMPLES = [
-    ok("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 3)),
-    ok("keras.applications.ResNet50", weights=None, include_top=False, input_shape=(150, 150, 1)),
-    ok("keras.applications.MobileNetV2", include_top=False, pooling="avg"),
-    bad("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 1), code=codes.KERAS_INPUT),
-    bad("keras.applications.VGG16", include_top=False, input_shape=(16, 16, 3), code=codes.KERAS_INPUT),
-    bad("keras.applications.ResNet50", include_top=True, input_shape=(150, 150, 3), code=codes.KERAS_INPUT),
-    bad("keras.applications.InceptionV3", include_top=False, input_shape=(64, 64, 3), code=codes.KERAS_INPUT),
+    ok("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 3), expect=instance_of("keras.Model")),
+    ok("keras.applications.ResNet50", weights=None, include_top=False, input_shape=(150, 150, 1),
+       expect=instance_of("keras.Model")),
+    ok("keras.applications.MobileNetV2", include_top=False, pooling="avg", expect=instance_of("keras.Model")),
+    bad("keras.applications.VGG16", include_top=False, input_shape=(150, 150, 1), code=codes.KERAS_INPUT,
+        message="The input must have 3 channels"),
+    bad("keras.applications.VGG16", include_top=False, input_shape=(16, 16, 3), code=codes.KERAS_INPUT,
+        message="Input size must be at least 32x32"),
+    bad("keras.applications.ResNet50", include_top=True, input_shape=(150, 150, 3), code=codes.KERAS_INPUT,
+        message="When setting `include_top=True` and loading `imagenet` weights"),
+    bad("keras.applications.InceptionV3", include_top=False, input_shape=(64, 64, 3), code=codes.KERAS_INPUT,
+        message="Input size must be at least 75x75"),
+    # every application, under both of its names: built at its smallest input, refused below it
+    *[example for name, (_, least, _, _) in _APPLICATIONS.items()
+      for api in (f"keras.applications.{name}", f"keras.applications.{_MODULES[name]}.{name}")
+      for example in (
+          ok(api, weights=None, include_top=False, input_shape=(least, least, 3), expect=instance_of("keras.Model")),
+          bad(api, include_top=False, input_shape=(least - 1, least, 3), code=codes.KERAS_INPUT,
+              message=f"Input size must be at least {least}x{least}; "
+                      f"Received: input_shape=({least - 1}, {least}, 3)"))],
+    *[ok(f"keras.applications.{module}.preprocess_input", A(8, 224, 224, 3), expect=[8, 224, 224, 3])
+      for module in sorted(set(_MODULES.values()))],
 ]

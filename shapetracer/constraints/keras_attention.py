@@ -23,6 +23,7 @@ from shapetracer.constraints._keras import (
 from shapetracer.constraints.examples import A, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Seq, Tensor
+from shapetracer.constraints import messages
 
 
 @op("keras.layers.Attention")
@@ -48,7 +49,7 @@ def _attention_call(ctx: OpContext, layer, x, data: bool, *args, return_attentio
     width, key_width = query.shape.dims[-1], key.shape.dims[-1]
     if data and width.known and key_width.known and width.value != key_width.value:
         transposed = list(key.shape.dims[:-2]) + [key.shape.dims[-1], key.shape.dims[-2]]
-        ctx.fail(codes.MATMUL_DIM, f"Dimensions must be equal, but are {width.value} and {key_width.value} for "
+        ctx.fail(codes.MATMUL_DIM, f"{messages.dims_must_be_equal(width.value, key_width.value)} for "
                           f"'{layer_name(layer)}/MatMul' with input shapes: {tf_dims(query.shape.dims)}, "
                           f"{tf_dims(transposed)}", involved_for(layer, query, key))
         return ctx.unknown_tensor(query.dtype)
@@ -114,8 +115,10 @@ EXAMPLES = [
        expect=[None, 3, 6]),
     ok("keras.layers.AdditiveAttention.__call__", L("keras.layers.AdditiveAttention"),
        [S(3, 4), S(5, 4)], expect=[None, 3, 4]),
-    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), [A(2, 3, 4), A(2, 5, 6)], code=codes.MATMUL_DIM),
-    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), S(3, 4), code=codes.KERAS_INPUT),
+    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), [A(2, 3, 4), A(2, 5, 6)], code=codes.MATMUL_DIM,
+        message="Dimensions must be equal, but are 4 and 6 for 'attention/MatMul' with"),
+    bad("keras.layers.Attention.__call__", L("keras.layers.Attention"), S(3, 4), code=codes.KERAS_INPUT,
+        message="Attention layer must be called on a list of inputs, namely [query"),
     ok("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 2, 8), S(3, 4),
        S(5, 6), expect=[None, 3, 4]),
     ok("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 2, 8, output_shape=7),
@@ -123,5 +126,6 @@ EXAMPLES = [
     ok("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 4, 16), S(10, 64),
        S(10, 64), S(10, 32), expect=[None, 10, 64]),
     bad("keras.layers.MultiHeadAttention.__call__", L("keras.layers.MultiHeadAttention", 2, 8), S(3, 4),
-        S(5, 6), S(7, 6), code=codes.KERAS_INPUT),
+        S(5, 6), S(7, 6), code=codes.KERAS_INPUT,
+        message="All dimensions of `value` and `key`, except the last one, must be equal"),
 ]

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
-    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, kdims, kshape, layer_call,
-    new_layer, padding_of, result, transpose_length, window_fits, window_length,
+    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, kdims, keras1_keywords, kshape,
+    layer_call, new_layer, padding_of, result, transpose_length, window_fits, window_length,
 )
 from shapetracer.domain.dims import Dim
-from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.examples import A, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.domain.values import Tensor
+from shapetracer.domain.values import Const, Seq, Tensor
 
 _RANKS = {"1D": 1, "2D": 2, "3D": 3}
 
@@ -36,7 +36,31 @@ def _rank_of(type_name: str) -> int:
 
 
 def _conv_config(ctx: OpContext, type_name: str, kwargs: dict, **config):
+    if "filters" in config:
+        config = _keras1_form(ctx, _rank_of(type_name), kwargs, config)
     return new_layer(ctx, type_name, config, kwargs)
+
+
+_SIZE_SLOTS = ("kernel_size", "strides", "padding")  # the parameters after ``filters``, in order
+
+
+def _keras1_form(ctx: OpContext, rank: int, kwargs: dict, config: dict) -> dict:
+    """Keras 1's ``Convolution2D(nb_filter, nb_row, nb_col, border_mode=..., subsample=...)``.
+
+    Standalone Keras 2.0-2.3 converted it (keras/legacy/interfaces.py): ``rank`` ints after
+    the filters are the kernel size, the Keras 1 keywords are renamed (new_layer does that).
+    tf.keras and later Keras read the same positions as kernel_size, strides, padding (and
+    refuse the keywords).  So the ints are a kernel size where standalone Keras 2.3 runs the
+    call: called through ``keras`` under the TensorFlow 1.15 target, or with Keras 1
+    keywords, which nothing else accepts."""
+    sizes = [config[slot] for slot in _SIZE_SLOTS[:rank]] if rank >= 2 else []
+    positional = bool(sizes) and (ctx.positional or 0) >= rank + 1 \
+        and all(ctx.int(size) is not None for size in sizes)
+    keras1 = (ctx.target.tf1 and ctx.standalone_keras) or keras1_keywords(ctx, kwargs) is not None
+    if positional and keras1:
+        kernel = Seq([Const(ctx.int(size)) for size in sizes], "tuple")
+        config = {**config, "kernel_size": kernel, "strides": 1, "padding": "valid"}
+    return config
 
 
 @op("keras.layers.Conv1D", "keras.layers.Convolution1D")
@@ -333,13 +357,17 @@ EXAMPLES = [
     ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 8, 3), S(None, None, 3),
        expect=[None, None, None, 8]),
     ok("keras.layers.Conv3D.__call__", L("keras.layers.Conv3D", 2, 3), S(5, 6, 7, 1), expect=[None, 3, 4, 5, 2]),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 5), S(3, 3, 8), code=codes.NEGATIVE_DIM),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(2, 3, 8), code=codes.NEGATIVE_DIM),
-    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(28, 28), code=codes.KERAS_INPUT),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 5), S(3, 3, 8), code=codes.NEGATIVE_DIM,
+        message="Computed output size would be zero or negative"),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(2, 3, 8), code=codes.NEGATIVE_DIM,
+        message="Computed output size would be zero or negative"),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(28, 28), code=codes.KERAS_INPUT,
+        message="expected min_ndim=4, found ndim=3"),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
-        S(28, 28, 3), code=codes.KERAS_INPUT),
+        S(28, 28, 3), code=codes.KERAS_INPUT,
+        message="expected axis -1 of input shape to have value 1, but received input"),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
-        A(28, 28, 1, 1), code=codes.NEGATIVE_DIM),
+        A(28, 28, 1, 1), code=codes.NEGATIVE_DIM, message="Negative dimension size caused by subtracting 3 from 1 for"),
     ok("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, strides=2),
        S(7, 7, 3), expect=[None, 15, 15, 4]),
     ok("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, strides=2, padding="same"),
@@ -350,7 +378,8 @@ EXAMPLES = [
     ok("keras.layers.Conv1DTranspose.__call__", L("keras.layers.Conv1DTranspose", 4, 5, strides=3), S(7, 3),
        expect=[None, 23, 4]),
     bad("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3, built=(None, 7, 7, 3)),
-        S(7, 7, 4), code=codes.KERAS_INPUT),
+        S(7, 7, 4), code=codes.KERAS_INPUT,
+        message="expected axis -1 of input shape to have value 3, but received input"),
     ok("keras.layers.SeparableConv2D.__call__", L("keras.layers.SeparableConv2D", 8, 3), S(5, 5, 3),
        expect=[None, 3, 3, 8]),
     ok("keras.layers.DepthwiseConv2D.__call__", L("keras.layers.DepthwiseConv2D", 3, depth_multiplier=2),
@@ -361,9 +390,45 @@ EXAMPLES = [
     ok("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((1, 1), (2, 0))), S(5, 5, 3),
        expect=[None, 3, 3, 3]),
     bad("keras.layers.Cropping2D.__call__", L("keras.layers.Cropping2D", ((3, 3), (0, 0))), S(5, 5, 3),
-        code=codes.NEGATIVE_DIM),
-    bad("keras.layers.Cropping1D.__call__", L("keras.layers.Cropping1D", (3, 3)), S(5, 3), code=codes.NEGATIVE_DIM),
+        code=codes.NEGATIVE_DIM, message="Values in `cropping` argument should be smaller than the corresponding"),
+    bad("keras.layers.Cropping1D.__call__", L("keras.layers.Cropping1D", (3, 3)), S(5, 3), code=codes.NEGATIVE_DIM,
+        message="`cropping` parameter of `Cropping1D` layer must be smaller than the"),
     ok("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D", (2, 3)), S(5, 5, 3),
        expect=[None, 10, 15, 3]),
-    bad("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D"), S(5, 3), code=codes.KERAS_INPUT),
+    bad("keras.layers.UpSampling2D.__call__", L("keras.layers.UpSampling2D"), S(5, 3), code=codes.KERAS_INPUT,
+        message="expected ndim=4, found ndim=3"),
+    # the older names build the same layers
+    *[ok(alias, 4, 3, expect=instance_of(layer)) for alias, layer in (
+        ("keras.layers.Convolution1D", "keras.layers.Conv1D"), ("keras.layers.Convolution2D", "keras.layers.Conv2D"),
+        ("keras.layers.Convolution3D", "keras.layers.Conv3D"),
+        ("keras.layers.Convolution1DTranspose", "keras.layers.Conv1DTranspose"),
+        ("keras.layers.Convolution2DTranspose", "keras.layers.Conv2DTranspose"),
+        ("keras.layers.Deconvolution2D", "keras.layers.Conv2DTranspose"),
+        ("keras.layers.Convolution3DTranspose", "keras.layers.Conv3DTranspose"),
+        ("keras.layers.SeparableConvolution1D", "keras.layers.SeparableConv1D"),
+        ("keras.layers.SeparableConvolution2D", "keras.layers.SeparableConv2D"))],
+    ok("keras.layers.Conv3DTranspose.__call__", L("keras.layers.Conv3DTranspose", 2, 3, strides=2), S(4, 5, 6, 1),
+       expect=[None, 9, 11, 13, 2]),
+    ok("keras.layers.SeparableConv1D.__call__", L("keras.layers.SeparableConv1D", 8, 3), S(10, 4),
+       expect=[None, 8, 8]),
+    bad("keras.layers.SeparableConv1D.__call__", L("keras.layers.SeparableConv1D", 8, 5), S(3, 4),
+        code=codes.NEGATIVE_DIM, message="Computed output size would be zero or negative"),
+    ok("keras.layers.DepthwiseConv1D.__call__", L("keras.layers.DepthwiseConv1D", 3, depth_multiplier=2), S(10, 4),
+       expect=[None, 8, 8]),
+    ok("keras.layers.ZeroPadding3D.__call__", L("keras.layers.ZeroPadding3D", 1), S(4, 5, 6, 2),
+       expect=[None, 6, 7, 8, 2]),
+    ok("keras.layers.Cropping3D.__call__", L("keras.layers.Cropping3D", 1), S(4, 5, 6, 2), expect=[None, 2, 3, 4, 2]),
+    ok("keras.layers.UpSampling1D.__call__", L("keras.layers.UpSampling1D", 3), S(5, 4), expect=[None, 15, 4]),
+    ok("keras.layers.UpSampling3D.__call__", L("keras.layers.UpSampling3D"), S(2, 3, 4, 1), expect=[None, 4, 6, 8, 1]),
+    # Keras 1's Convolution2D(nb_filter, nb_row, nb_col, border_mode=...), as standalone Keras 2.0-2.3
+    # converted it: a 5x3 kernel (not kernel 5, strides 3)
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Convolution2D", 4, 5, 3, border_mode="same"), S(8, 8, 1),
+       expect=[None, 8, 8, 4]),
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Convolution2D", 4, 5, 3, subsample=(2, 2)), S(9, 9, 1),
+       expect=[None, 3, 4, 4]),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Convolution2D", 4, 5, 5, dim_ordering="th"), S(1, 28, 3),
+        code=codes.NEGATIVE_DIM),
+    # without Keras 1 keywords, positions 2 and 3 are kernel_size and strides (tf.keras, Keras >= 2.4)
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, 2, padding="same"), S(8, 8, 1),
+       expect=[None, 4, 4, 4]),
 ]

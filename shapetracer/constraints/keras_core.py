@@ -23,11 +23,12 @@ import math
 from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.constraints._keras import (
-    InputSpec, L, S, attr, auto_name, build_spec, channels_last, kdims, layer_call,
-    new_layer, register_input, result, shape_of_arg,
+    InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, kdims, keras1_interface,
+    layer_call, layer_name,
+    new_layer, register_input, result, set_image_data_format, shape_of_arg, state_of,
 )
-from shapetracer.domain.dims import Dim
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.domain.dims import Dim, statically_none
+from shapetracer.constraints.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Tensor
 
@@ -40,12 +41,24 @@ def _batch_shape(ctx: OpContext, shape, batch_size, batch_shape) -> list[Dim] | 
         dims = shape_of_arg(ctx, batch_shape)
         if dims is None:
             return None
-        return [d if d is not None else ctx.fresh("batch" if i == 0 else "d") for i, d in enumerate(dims)]
+        return [d if d is not None else ctx.fresh("batch") if i == 0 else _unknown(ctx, batch_shape, i, i)
+                for i, d in enumerate(dims)]
     dims = shape_of_arg(ctx, shape)
     if dims is None:
         return None
     size = ctx.dim(batch_size) if not ctx.is_none(batch_size) else None
-    return [size or ctx.fresh("batch")] + [d if d is not None else ctx.fresh() for d in dims]
+    return [size or ctx.fresh("batch")] + [d if d is not None else _unknown(ctx, shape, i, i + 1)
+                                           for i, d in enumerate(dims)]
+
+
+def _unknown(ctx: OpContext, shape, index: int, axis: int) -> Dim:
+    """A dim of the shape argument that is not a known int: one the program declares None
+    (Keras and TensorFlow do not know it either, named like a declared-None dim), or one
+    only the analysis does not know."""
+    items = ctx.items(shape)
+    if items is not None and index < len(items) and ctx.is_none(items[index]):
+        return ctx.fresh(f"keras_input.shape[{axis}]")
+    return ctx.fresh()
 
 
 @op("keras.Input", "keras.layers.Input")
@@ -77,6 +90,7 @@ def input_layer(ctx: OpContext, shape=None, batch_size=None, dtype=None, sparse=
 
 
 @op("keras.layers.Dense")
+@keras1_interface("dense")
 def dense(ctx: OpContext, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
           bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
           kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None,
@@ -88,6 +102,10 @@ def dense(ctx: OpContext, units, activation=None, use_bias=True, kernel_initiali
 @layer_call("keras.layers.Dense", InputSpec(min_ndim=2))
 def dense_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """Contracts the last axis with a kernel ``[input_dim, units]`` fixed at build."""
+    if state_of(layer).spec is None and statically_none(x.shape.dims[-1]):
+        from shapetracer.constraints.keras_weights import undefined_kernel  # its examples build Dense layers
+        undefined_kernel(ctx, layer, x)
+        return ctx.unknown_tensor(x.dtype)
     build_spec(layer, InputSpec(min_ndim=2, axes={-1: x.shape.dims[-1]}), ctx.site)
     units = ctx.dim(attr(layer, "units"))
     return result(ctx, layer, list(x.shape.dims[:-1]) + [units or ctx.fresh("units")])
@@ -143,7 +161,10 @@ def flatten_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     size = Dim(1)
     for dim in rest:
         size = size * dim
-    return result(ctx, layer, [x.shape.dims[0], size if size.known else ctx.fresh("flat")], x.dtype)
+    if not size.known:  # a None axis stays None to Keras: keep it declared None
+        size = ctx.fresh(f"{layer_name(layer)}.shape[1]") if any(statically_none(d) for d in rest) \
+            else ctx.fresh("flat")
+    return result(ctx, layer, [x.shape.dims[0], size], x.dtype)
 
 
 @op("keras.layers.Reshape")
@@ -308,6 +329,45 @@ def initializer_call(ctx: OpContext, self, shape, dtype=None, **kwargs):
     return ctx.result(ctx.concrete_shape(shape), "float32", label="initialized as")
 
 
+# --- the program-wide image data format -----------------------------------------------------------
+# Keras 1 named the layouts by backend: "tf" (channels last) and "th" (Theano, channels first).
+_DIM_ORDERING = {"tf": "channels_last", "th": "channels_first"}
+
+
+@op("keras.backend.image_data_format", "keras.config.image_data_format")
+def get_image_data_format(ctx: OpContext):
+    """"channels_last" unless the program set it (keras.json is taken at its default)."""
+    fmt = image_data_format()
+    return Const(fmt) if fmt is not None else UNKNOWN
+
+
+@op("keras.backend.set_image_data_format", "keras.config.set_image_data_format")
+def put_image_data_format(ctx: OpContext, data_format):
+    set_image_data_format(ctx, ctx.str(data_format))
+    return Const(None)
+
+
+@op("keras.backend.image_dim_ordering")
+def get_image_dim_ordering(ctx: OpContext):
+    """Keras 1's name of the format: "tf" or "th"."""
+    fmt = image_data_format()
+    return Const("th" if fmt == "channels_first" else "tf") if fmt is not None else UNKNOWN
+
+
+@op("keras.backend.set_image_dim_ordering")
+def put_image_dim_ordering(ctx: OpContext, dim_ordering):
+    set_image_data_format(ctx, _DIM_ORDERING.get(ctx.str(dim_ordering) or ""))
+    return Const(None)
+
+
+# Arguments the pass-through layers are usually built with.
+_PASS_THROUGH_ARGS = {
+    "Activation": ("relu",), "Dropout": (0.5,), "SpatialDropout1D": (0.2,), "SpatialDropout2D": (0.2,),
+    "SpatialDropout3D": (0.2,), "GaussianNoise": (0.1,), "GaussianDropout": (0.1,), "AlphaDropout": (0.1,),
+    "Rescaling": (1 / 255,), "RandomFlip": ("horizontal",), "RandomRotation": (0.1,), "RandomZoom": (0.1,),
+    "RandomContrast": (0.2,), "RandomTranslation": (0.1, 0.1), "RandomBrightness": (0.2,),
+}
+
 EXAMPLES = [
     ok("keras.initializers.GlorotUniform.__call__", L("keras.initializers.GlorotUniform"), [6, 16],
        expect=[6, 16]),
@@ -323,9 +383,11 @@ EXAMPLES = [
     ok("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 784)), T(None, None),
        expect=[None, 10]),
     bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 784)), S(28, 28),
-        code=codes.KERAS_INPUT),
-    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 5)), T(2, 6), code=codes.KERAS_INPUT),
-    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 3), T(5), code=codes.KERAS_INPUT),
+        code=codes.KERAS_INPUT, message="expected axis -1 of input shape to have value 784, but received input"),
+    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 5)), T(2, 6), code=codes.KERAS_INPUT,
+        message="expected axis -1 of input shape to have value 5, but received input"),
+    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 3), T(5), code=codes.KERAS_INPUT,
+        message="expected min_ndim=2, found ndim=1"),
     ok("keras.layers.Dropout.__call__", L("keras.layers.Dropout", 0.5), S(7, 3), expect=[None, 7, 3]),
     ok("keras.layers.Activation.__call__", L("keras.layers.Activation", "relu"), S(4), expect=[None, 4]),
     ok("keras.layers.Flatten.__call__", L("keras.layers.Flatten"), S(7, 7, 64), expect=[None, 3136]),
@@ -333,13 +395,18 @@ EXAMPLES = [
     ok("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (28, 28, 1)), S(784),
        expect=[None, 28, 28, 1]),
     ok("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (-1, 2)), S(10), expect=[None, 5, 2]),
-    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (3, 3)), S(10), code=codes.RESHAPE_SIZE),
-    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (-1, 3)), S(10), code=codes.RESHAPE_SIZE),
+    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (3, 3)), S(10), code=codes.RESHAPE_SIZE,
+        message="The total size of the tensor must be unchanged"),
+    bad("keras.layers.Reshape.__call__", L("keras.layers.Reshape", (-1, 3)), S(10), code=codes.RESHAPE_SIZE,
+        message="The total size of the tensor must be unchanged, however, the input size"),
     ok("keras.layers.Permute.__call__", L("keras.layers.Permute", (2, 1)), S(4, 5), expect=[None, 5, 4]),
-    bad("keras.layers.Permute", (2, 3), code=codes.BAD_PERMUTATION),
-    bad("keras.layers.Permute", (0, 1), code=codes.BAD_PERMUTATION),
+    bad("keras.layers.Permute", (2, 3), code=codes.BAD_PERMUTATION,
+        message="Invalid permutation argument `dims` for Permute Layer"),
+    bad("keras.layers.Permute", (0, 1), code=codes.BAD_PERMUTATION,
+        message="Invalid permutation argument `dims` for Permute Layer"),
     ok("keras.layers.RepeatVector.__call__", L("keras.layers.RepeatVector", 3), S(4), expect=[None, 3, 4]),
-    bad("keras.layers.RepeatVector.__call__", L("keras.layers.RepeatVector", 3), S(4, 5), code=codes.KERAS_INPUT),
+    bad("keras.layers.RepeatVector.__call__", L("keras.layers.RepeatVector", 3), S(4, 5), code=codes.KERAS_INPUT,
+        message="expected ndim=2, found ndim=3"),
     ok("keras.layers.Embedding.__call__", L("keras.layers.Embedding", 1000, 64), S(10),
        expect=[None, 10, 64]),
     ok("keras.layers.Embedding.__call__", L("keras.layers.Embedding", 100, 8, input_length=10), S(10),
@@ -348,4 +415,36 @@ EXAMPLES = [
        expect=[None, 3]),
     ok("keras.layers.Resizing.__call__", L("keras.layers.Resizing", 8, 9), S(4, 5, 3), expect=[None, 8, 9, 3]),
     ok("keras.layers.Rescaling.__call__", L("keras.layers.Rescaling", 1 / 255), S(4, 5), expect=[None, 4, 5]),
+    # every layer that keeps its input's shape (its arguments set rates and factors)
+    *[ok(f"keras.layers.{cls}.__call__", L(f"keras.layers.{cls}", *_PASS_THROUGH_ARGS.get(cls, ())), S(6, 4),
+         expect=[None, 6, 4]) for cls in PASS_THROUGH],
+    ok("keras.layers.InputLayer", shape=(28, 28), expect=instance_of("keras.layers.InputLayer")),
+    ok("keras.layers.CenterCrop.__call__", L("keras.layers.CenterCrop", 24, 20), S(32, 32, 3),
+       expect=[None, 24, 20, 3]),
+    ok("keras.layers.Normalization.adapt", L("keras.layers.Normalization"), A(100, 4), expect=Const(None)),
+    ok("keras.layers.TextVectorization.adapt", Obj("keras.layers.TextVectorization"), A(100), expect=Const(None)),
+    # initializers, regularizers and constraints are configuration objects of their own type
+    *[ok(name, expect=instance_of(name)) for name in _CONFIG],
+    ok("keras.initializers.RandomNormal", stddev=0.05, expect=instance_of("keras.initializers.RandomNormal")),
+    ok("tf.truncated_normal_initializer.__call__", L("tf.truncated_normal_initializer"), [5, 5, 1, 32],
+       expect=[5, 5, 1, 32]),
+    *[ok(name, *args, expect=Const(None)) for name, args in (
+        ("keras.backend.clear_session", ()), ("keras.utils.set_random_seed", (42,)),
+        ("keras.mixed_precision.set_global_policy", ("mixed_float16",)), ("keras.utils.plot_model", (UNKNOWN,)),
+        ("keras.config.set_floatx", ("float16",)), ("keras.backend.set_floatx", ("float64",)),
+        ("keras.config.enable_unsafe_deserialization", ()))],
+    # the program-wide image data format: Keras' default unless the program sets it
+    ok("keras.backend.image_data_format", expect="channels_last"),
+    ok("keras.config.image_data_format", expect="channels_last"),
+    ok("keras.backend.image_dim_ordering", expect="tf"),
+    ok("keras.backend.set_image_data_format", "channels_last", expect=Const(None)),
+    ok("keras.config.set_image_data_format", "channels_last", expect=Const(None)),
+    ok("keras.backend.set_image_dim_ordering", "tf", expect=Const(None)),
+    # keras 2.3.1 (standalone, TensorFlow 1.15 target) converts Keras 1's output_dim
+    ok("keras.layers.Dense", output_dim=10, target="keras-2.3.1", expect=instance_of("keras.layers.Dense", units=10)),
+    ok("keras.layers.Dense", output_dim=10, target="2.21", expect=UNKNOWN),  # TypeError there: units is missing
+    bad("keras.layers.Dense.__call__", L("keras.layers.Dense", 10, built=(None, 784)), T(None, 28), target="1.15",
+        code=codes.KERAS_INPUT, message="Input 0 of layer dense is incompatible with the layer: expected axis -1 of "
+                                        "input shape to have value 784 but received input with shape [None, 28]"),
+
 ]

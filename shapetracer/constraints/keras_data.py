@@ -15,12 +15,15 @@ Unknown loaders stay unknown.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+import weakref
+from typing import Any
+
+from shapetracer.domain import analysis, codes
 from shapetracer.constraints._common import dtype_name
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import ANY, UNKNOWN_SHAPE, A, T, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
-from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value
 
 # (train rows, test rows, sample shape, sample dtype, label shape)
 _DATASETS = {
@@ -42,6 +45,8 @@ def _load_data(name: str):
         """The dataset's documented shapes: ((x_train, y_train), (x_test, y_test))."""
         def split(rows: int) -> Value:
             x = ctx.result([rows, *sample], dtype, label=f"{name}.load_data() gives")
+            if dtype == "object":
+                _id_lists().add(x)  # reviews / newswires as lists of word ids
             y = ctx.result([rows, *label], "uint8" if name.startswith(("mnist", "fashion", "cifar")) else "int64",
                            label=f"{name}.load_data() gives")
             x.kind = y.kind = "ndarray"
@@ -78,17 +83,91 @@ def to_categorical(ctx: OpContext, x, num_classes=None):
 @op("keras.utils.pad_sequences", "keras.preprocessing.sequence.pad_sequences")
 def pad_sequences(ctx: OpContext, sequences, maxlen=None, dtype="int32", padding="pre", truncating="pre",
                   value=0.0):
-    """``(len(sequences), maxlen)``."""
+    """``(len(sequences), maxlen) + sample_shape``, the sample shape being what each
+    sequence's steps are (``np.asarray(s).shape[1:]``: none for lists of token ids, the
+    classes for one-hot rows); where the sequences' items are not known, neither is the rank."""
     rows: Dim | None = None
-    if isinstance(sequences, Seq):
+    if isinstance(sequences, Seq) and sequences.sized:
         rows = Dim(len(sequences.items), frozenset({ctx.site}))
     elif isinstance(sequences, Tensor) and sequences.shape.dims:
         rows = sequences.shape.dims[0]
+    sample = _sample_shape(ctx, sequences)
+    if sample is None:
+        out = ctx.unknown_tensor(dtype_name(dtype, "int32"))
+        out.kind = "ndarray"
+        return out
     width = ctx.dim(maxlen) if not ctx.is_none(maxlen) else None
-    out = ctx.result([rows or ctx.fresh("sequences"), width or ctx.fresh("maxlen")], dtype_name(dtype, "int32"),
-                     label="pad_sequences gives")
+    out = ctx.result([rows or ctx.fresh("sequences"), width or ctx.fresh("maxlen")] + sample,
+                     dtype_name(dtype, "int32"), label="pad_sequences gives")
     out.kind = "ndarray"
     return out
+
+
+def _id_lists() -> "weakref.WeakSet[Tensor]":
+    """The 1-D object arrays known to hold lists of word ids (the text datasets' loaders)."""
+    return analysis.current().table("keras.id_lists", weakref.WeakSet)
+
+
+def _sample_shape(ctx: OpContext, sequences: Value) -> list[Dim] | None:
+    """The dims of one step of the sequences (Keras reads them from the first non-empty one);
+    None when the items are not known: a 1-D object array holds Python objects the analysis
+    does not follow (unless a dataset loader made it of word-id lists), an unknown list
+    anything."""
+    if isinstance(sequences, Tensor):
+        dims = sequences.shape.dims
+        if dims is None or not dims:
+            return None
+        if len(dims) == 1:
+            return [] if sequences.dtype != "object" or sequences in _id_lists() else None
+        return list(dims[2:])
+    if not isinstance(sequences, Seq):
+        return None
+    samples = []
+    for item in sequences.items:
+        if isinstance(item, Seq) and item.items and all(_scalar(step) for step in item.items):
+            samples.append([])  # a list of ids, also one of unknown length (its items are examples)
+            continue
+        tensor = ctx.tensor(item)
+        if tensor is None or tensor.shape.dims is None or not tensor.shape.dims:
+            return None
+        samples.append(list(tensor.shape.dims[1:]))
+    if any(len(sample) != len(samples[0]) for sample in samples[1:]):
+        return None
+    return samples[0] if samples else []
+
+
+def _scalar(value: Value) -> bool:
+    return isinstance(value, SymInt) or (isinstance(value, Const) and isinstance(value.value, (int, float))) \
+        or (isinstance(value, Tensor) and value.shape.rank == 0)
+
+
+# --- the text tokenizer (keras.preprocessing.text) ----------------------------------------------------
+
+_TOKENIZER = "keras.preprocessing.text.Tokenizer"
+_MAX_TEXTS = 1024  # texts whose id lists are listed one by one; more are one example list
+
+
+@op(_TOKENIZER)
+def tokenizer(ctx: OpContext, num_words=None, filters=None, lower=True, split=" ", char_level=False,
+              oov_token=None, **kwargs):
+    return Obj(_TOKENIZER, {"num_words": num_words if num_words is not None else Const(None)}, ctx.site)
+
+
+@op(f"{_TOKENIZER}.fit_on_texts", f"{_TOKENIZER}.fit_on_sequences")
+def tokenizer_fit(ctx: OpContext, self, texts):
+    """Builds the vocabulary: nothing shaped."""
+    return Const(None)
+
+
+@op(f"{_TOKENIZER}.texts_to_sequences")
+def texts_to_sequences(ctx: OpContext, self, texts):
+    """A list of word ids per text, as long as the text has known words (not known here)."""
+    def ids() -> Seq:
+        return Seq([SymInt(ctx.fresh("word_id", 0))], "list", sized=False)
+    items = ctx.items(texts)
+    if items is not None and len(items) <= _MAX_TEXTS:
+        return Seq([ids() for _ in items], "list")
+    return Seq([ids()], "list", sized=False)
 
 
 # --- tf.data -------------------------------------------------------------------------------------------
@@ -366,6 +445,20 @@ def _iterator(ctx: OpContext, element: Value) -> Obj:
     return Obj("keras.preprocessing.image.DirectoryIterator", {"element_spec": element}, ctx.site)
 
 
+def _first(x: Value, *rest: Value) -> Value:
+    """An example map function: keeps the first component (``lambda x, y: x``)."""
+    return x
+
+
+_GENERATOR = Obj("keras.preprocessing.image.ImageDataGenerator")
+_ITERATOR = "keras.preprocessing.image.DirectoryIterator"
+
+
+def _dataset(element: Any, **attrs: Any) -> instance_of:
+    """``expect=`` a dataset whose elements are ``element``."""
+    return instance_of("tf.data.Dataset", element_spec=element, **attrs)
+
+
 def _ds(*element: Tensor) -> Obj:
     return Obj("tf.data.Dataset", {"element_spec": Seq(list(element), "tuple") if len(element) > 1 else element[0]})
 
@@ -375,9 +468,55 @@ EXAMPLES = [
     ok("keras.utils.to_categorical", A(50000, 1), num_classes=10, expect=[50000, 10]),
     ok("keras.utils.to_categorical", A(None), expect=[None, None]),
     ok("keras.utils.pad_sequences", A(25000), maxlen=200, expect=[25000, 200]),
-    ok("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(8))),
-    bad("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(10)), code=codes.CONCAT_DIM),
-    bad("tf.data.Dataset.from_tensor_slices", DictVal([(Const("a"), T(8, 3)), (Const("b"), T(9))]), code=codes.CONCAT_DIM),
-    ok("tf.data.Dataset.batch", _ds(T(3), T()), 32),
-    ok("tf.data.Dataset.shuffle", _ds(T(None, 3)), 100),
+    ok("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(8)),
+       expect=_dataset(([3], []), rows=8)),
+    bad("tf.data.Dataset.from_tensor_slices", (A(8, 3), A(10)), code=codes.CONCAT_DIM,
+        message="Dimensions 8 and 10 are not compatible"),
+    bad("tf.data.Dataset.from_tensor_slices", DictVal([(Const("a"), T(8, 3)), (Const("b"), T(9))]), code=codes.CONCAT_DIM,
+        message="Dimensions 8 and 9 are not compatible"),
+    ok("tf.data.Dataset.batch", _ds(T(3), T()), 32, expect=_dataset(([None, 3], [None]))),
+    ok("tf.data.Dataset.batch", _ds(T(3)), 32, drop_remainder=True, expect=_dataset([32, 3])),
+    ok("tf.data.Dataset.shuffle", _ds(T(None, 3)), 100, expect=_dataset([None, 3])),
+    # every dataset the Keras datasets load: ((x_train, y_train), (x_test, y_test))
+    *[ok(f"keras.datasets.{name}.load_data",
+         expect=(([train, *sample], [train, *label]), ([test, *sample], [test, *label])))
+      for name, (train, test, sample, _, label) in _DATASETS.items()],
+    ok("tf.data.Dataset.from_tensors", (A(8, 3), A(8)), expect=_dataset(([8, 3], [8]))),
+    ok("tf.data.Dataset.range", 10, expect=_dataset([])),
+    ok("tf.data.Dataset.padded_batch", _ds(T(None)), 4, expect=_dataset([None, None])),
+    ok("tf.data.Dataset.unbatch", _ds(T(None, 5)), expect=_dataset([5])),
+    # reordering, repeating, caching, filtering keep the element
+    *[ok(f"tf.data.Dataset.{method}", _ds(T(None, 3), T(None)), *args,
+         expect=_dataset(([None, 3], [None])))
+      for method, args in (("shuffle", (1000,)), ("repeat", ()), ("prefetch", (1,)), ("cache", ()), ("take", (5,)),
+                           ("skip", (5,)), ("with_options", (UNKNOWN,)), ("filter", (UNKNOWN,)), ("shard", (2, 0)),
+                           ("apply", (UNKNOWN,)), ("ignore_errors", ()), ("concatenate", (_ds(T(None, 3), T(None)),)))],
+    ok("tf.data.Dataset.map", _ds(T(28, 28), T()), _first, expect=_dataset([28, 28])),
+    ok("tf.data.Dataset.zip", (_ds(T(3)), _ds(T())), expect=_dataset(([3], []))),
+    ok("tf.data.Dataset.as_numpy_iterator", _ds(T(3)), expect=UNKNOWN),
+    ok("tf.data.Dataset.cardinality", _ds(T(3)), expect=UNKNOWN),
+    ok("keras.utils.image_dataset_from_directory", "data/train", image_size=(180, 180), batch_size=32,
+       expect=_dataset(([None, 180, 180, 3], [None]))),
+    ok("keras.utils.image_dataset_from_directory", "data/train", label_mode="categorical", class_names=["a", "b"],
+       color_mode="grayscale", expect=_dataset(([None, 256, 256, 1], [None, 2]))),
+    ok("keras.preprocessing.image.ImageDataGenerator", rescale=1 / 255,
+       expect=instance_of("keras.preprocessing.image.ImageDataGenerator")),
+    ok("keras.preprocessing.image.ImageDataGenerator.flow_from_directory", _GENERATOR, "data/train",
+       target_size=(150, 150), classes=["cat", "dog"],
+       expect=instance_of(_ITERATOR, element_spec=([None, 150, 150, 3], [None, 2]))),
+    ok("keras.preprocessing.image.ImageDataGenerator.flow", _GENERATOR, A(64, 28, 28, 1), A(64, 10), batch_size=16,
+       expect=instance_of(_ITERATOR, element_spec=([None, 28, 28, 1], [None, 10]))),
+    ok("keras.preprocessing.image.ImageDataGenerator.fit", _GENERATOR, A(64, 28, 28, 1), expect=Const(None)),
+    # pad_sequences keeps the steps' own dims; items it cannot see leave the rank unknown
+    ok("keras.utils.pad_sequences", [[1, 2], [3]], maxlen=5, expect=[2, 5]),
+    ok("keras.utils.pad_sequences", [A(3, 4), A(2, 4)], maxlen=5, expect=[2, 5, 4]),
+    ok("keras.utils.pad_sequences", A(100, dtype="object"), maxlen=5, expect=UNKNOWN_SHAPE),
+    # the text tokenizer: one list of word ids per text
+    ok("keras.preprocessing.text.Tokenizer", num_words=100, expect=instance_of("keras.preprocessing.text.Tokenizer")),
+    ok("keras.preprocessing.text.Tokenizer.fit_on_texts", Obj("keras.preprocessing.text.Tokenizer"), ["a b", "c"],
+       expect=Const(None)),
+    ok("keras.preprocessing.text.Tokenizer.fit_on_sequences", Obj("keras.preprocessing.text.Tokenizer"), [[1, 2]],
+       expect=Const(None)),
+    ok("keras.preprocessing.text.Tokenizer.texts_to_sequences", Obj("keras.preprocessing.text.Tokenizer"),
+       ["a b", "c"], expect=(ANY, ANY)),
 ]

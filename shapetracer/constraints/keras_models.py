@@ -33,11 +33,12 @@ from shapetracer.constraints._keras import (
     kdims, kshape, layer_name, node_of, record_node, register_input, state_of, symbolic_mode,
 )
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import SITE, ExampleHost, T, bad, ok
+from shapetracer.constraints.examples import SITE, T, bad, ExampleHost, instance_of, ok
 from shapetracer.constraints.spec import OpContext, call_spec, op, SPECS
 from shapetracer.domain.values import (
     NONE, UNKNOWN, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal, Tensor, Value,
 )
+from shapetracer.constraints import messages
 
 
 @dataclass
@@ -60,6 +61,16 @@ class ModelState:
     loss_weights: Value | None = None
     # A model whose graph is not traced (keras.applications): its outputs for given inputs.
     output_rule: Callable[[OpContext, list[Tensor]], list[Value]] | None = None
+    # The attributes _publish gave the model (inputs, outputs …), to tell when the program
+    # assigns its own: standalone Keras up to 2.3 then runs the graph to the new outputs,
+    # tf.keras ignores them and Keras 3 refuses the assignment.
+    published: dict[str, Value] = field(default_factory=dict)
+    # Made through the standalone ``keras`` package: under TensorFlow 1.15 that is keras 2.3.1,
+    # whose fit also checks targets against the outputs' shapes (keras_training).
+    standalone: bool = False
+    # A Sequential built from the first data it saw (no declared input): Keras 2 then checks
+    # no model-level input spec, only its layers'.
+    built_from_data: bool = False
 
 
 def models() -> "weakref.WeakKeyDictionary[Value, ModelState]":
@@ -93,7 +104,7 @@ def output_names(state: ModelState) -> list[str]:
 def sequential(ctx: OpContext, layers=None, trainable=True, name=None):
     model = Obj("keras.Sequential", {"name": Const(ctx.str(name) or auto_name(ctx, "sequential")),
                                      "layers": Seq([], "list")}, ctx.site)
-    state = models()[model] = ModelState("sequential")
+    state = models()[model] = ModelState("sequential", standalone=ctx.standalone_keras)
     if layers is not None and not ctx.is_none(layers):
         items = ctx.items(layers)
         if items is None:
@@ -143,7 +154,9 @@ def _input_from_first_layer(ctx: OpContext, state: ModelState, layer: Value) -> 
             declared = Shape([ctx.fresh("batch")] + list(dims[1:])) if dims else None
     if declared is not None:
         x = ctx.result(declared, "float32", label="input_shape declared as")
-        register_input(x, auto_name(ctx, "input_layer"))
+        # Keras 2 names the input after the layer that declares it (dense_input)
+        keras2_name = f"{layer_name(layer)}_input" if ctx.target.keras2 and isinstance(layer, Obj) else None
+        register_input(x, keras2_name or auto_name(ctx, "input_layer"))
         state.inputs = [x]
 
 
@@ -180,6 +193,7 @@ def _publish(model: Value, state: ModelState) -> None:
     model.attrs["output"] = outs[0] if len(outs) == 1 else Seq(list(outs), "list")
     model.attrs["input_shape"] = shape_value(ins[0]) if len(ins) == 1 else Seq([shape_value(t) for t in ins])
     model.attrs["output_shape"] = shape_value(outs[0]) if len(outs) == 1 else Seq([shape_value(t) for t in outs])
+    state.published = {key: model.attrs[key] for key in ("inputs", "outputs", "input", "output")}
 
 
 @op("keras.Sequential.add")
@@ -288,10 +302,12 @@ def functional_model(ctx: OpContext, *args, **kwargs):
     outputs = kwargs.get("outputs", args[1] if len(args) > 1 else None)
     name = ctx.str(kwargs.get("name")) or auto_name(ctx, "functional")
     model = Obj("keras.Model", {"name": Const(name)}, ctx.site)
-    state = models()[model] = ModelState("functional")
+    state = models()[model] = ModelState("functional", standalone=ctx.standalone_keras)
     ins, state.single_input, state.input_keys = _flatten(ctx, inputs) if inputs is not None else (None, True, None)
     outs, state.single_output, state.output_keys = _flatten(ctx, outputs) if outputs is not None else \
         (None, True, None)
+    if ctx.target.keras2 and isinstance(outputs, Seq) and outs is not None and len(outs) == 1:
+        state.single_output = True  # Keras 2: a list of one output gives a single tensor, Keras 3 a list
     if ins is None or outs is None:
         state.opaque = True
         return model
@@ -326,7 +342,7 @@ def call_model(ctx: OpContext, model: Value, inputs: Value, args: list[Value], k
         out = _call_subclassed(ctx, model, inputs, args, kwargs)
     else:
         state = models().get(model)
-        if state is None or state.opaque or state.broken:
+        if state is None or state.opaque or state.broken or _rewired(model, state):
             return UNKNOWN
         if state.kind == "sequential":
             out = _call_sequential(ctx, model, state, inputs)
@@ -337,6 +353,12 @@ def call_model(ctx: OpContext, model: Value, inputs: Value, args: list[Value], k
     if symbolic and out is not UNKNOWN:
         record_node(model, inputs, args, kwargs, out)
     return out
+
+
+def _rewired(model: Value, state: ModelState) -> bool:
+    """The program replaced the model's inputs or outputs (``vgg.outputs = [...]``): what a
+    call computes then depends on the Keras version, so it is not known."""
+    return isinstance(model, Obj) and any(model.attrs.get(key) is not value for key, value in state.published.items())
 
 
 def _call_subclassed(ctx: OpContext, instance: Instance, inputs: Value, args: list[Value], kwargs: dict) -> Value:
@@ -350,7 +372,16 @@ def _call_subclassed(ctx: OpContext, instance: Instance, inputs: Value, args: li
     call = instance.cls.lookup("call")
     if not isinstance(call, Function):
         return UNKNOWN
+    # Layer.__call__ passes training= and mask= on only to a call that takes them
+    kwargs = {k: v for k, v in kwargs.items() if k not in ("training", "mask") or _takes(call, k)}
     return ctx.call(call, instance, inputs, *args, **kwargs)
+
+
+def _takes(function: Function, name: str) -> bool:
+    """Whether a user function has a parameter ``name`` (or ``**kwargs``)."""
+    params = function.node.params
+    named = {p.name.value for p in list(params.params) + list(params.kwonly_params)}
+    return name in named or params.star_kwarg is not None
 
 
 def _call_sequential(ctx: OpContext, model: Obj, state: ModelState, inputs: Value) -> Value:
@@ -362,9 +393,12 @@ def _call_sequential(ctx: OpContext, model: Obj, state: ModelState, inputs: Valu
             symbolic = ctx.result([ctx.fresh("batch")] + list(x.shape.dims[1:]), x.dtype, label="model built for")
             register_input(symbolic, auto_name(ctx, "input_layer"))
             state.inputs = [symbolic]
+            state.built_from_data = True
             _rebuild(ctx, model, state)
         if ctx.failed or not state.built:
             return UNKNOWN
+    if ctx.target.keras2 and not state.built_from_data and not _input_spec_ok(ctx, model, 0, state.inputs[0], x):
+        return UNKNOWN  # Keras 2's Sequential with a declared input checks it like a functional model
     x = _adjust_rank(ctx, model, state.inputs[0], x)
     if x is None:
         return UNKNOWN
@@ -385,10 +419,26 @@ def _match_inputs(ctx: OpContext, state: ModelState, inputs: Value) -> list[Tens
             value = inputs.get(Const(key)) if key is not None else None
             tensors.append(ctx.tensor(value) if value is not None else None)
         return None if any(t is None for t in tensors) else tensors
-    given, _, _ = _flatten(ctx, inputs)
+    given, _, _ = _flatten(ctx, _nested_tensors_flattened(inputs))
     if given is None or len(given) != len(state.inputs):
         return None
     return given
+
+
+def _nested_tensors_flattened(value: Value, depth: int = 0) -> Value:
+    """Keras flattens the structure a model is called with (``[[x], label]`` is two inputs,
+    as when one model's list output feeds another); a list of numbers stays one array."""
+    if not isinstance(value, Seq) or not value.sized or depth > 8:
+        return value
+    items: list[Value] = []
+    for item in value.items:
+        if isinstance(item, Seq) and item.sized and item.items \
+                and all(isinstance(leaf, (Tensor, Seq)) for leaf in item.items):
+            inner = _nested_tensors_flattened(item, depth + 1)
+            items.extend(inner.items if isinstance(inner, Seq) else [inner])
+        else:
+            items.append(item)
+    return Seq(items, value.kind)
 
 
 def _call_functional(ctx: OpContext, model: Obj, state: ModelState, inputs: Value) -> Value:
@@ -435,8 +485,13 @@ def _input_spec_ok(ctx: OpContext, model: Obj, index: int, ref: Tensor, x: Tenso
     for want, got in zip(spec, found):
         if want is not None and want.known and got.known and want.value != got.value:
             name = input_name(ref) or "input_layer"
-            ctx.fail(codes.KERAS_INPUT, f"Input {index} with name '{name}' of layer '{layer_name(model)}' is incompatible "
-                              f"with the layer: expected shape={kdims(expected)}, found shape={kdims(found)}",
+            if ctx.target.keras2:  # Keras 2 (keras/engine/input_spec.py) shows the full shapes
+                ctx.fail(codes.KERAS_INPUT, messages.keras_input_incompatible(index, layer_name(model))
+                         + f"expected shape={kdims(expected)}, found shape={kshape(x.shape)}",
+                         involved_for(model, x) + [ref])
+                return False
+            ctx.fail(codes.KERAS_INPUT, messages.keras_input_incompatible(index, layer_name(model), name)
+                     + f"expected shape={kdims(expected)}, found shape={kdims(found)}",
                      involved_for(model, x) + [ref])
             return False
     return True
@@ -452,6 +507,8 @@ def _adjust_rank(ctx: OpContext, model: Value, ref: Tensor, x: Tensor) -> Tensor
     ref_last = ref.shape.dims[-1] if ref.shape.dims else None
     if x.shape.rank == ref.shape.rank - 1 and ref_last is not None and ref_last.known and ref_last.value == 1:
         return Tensor(Shape(list(x.shape.dims) + [Dim(1)]), x.dtype, x.kind, x.origin)
+    if ctx.target.keras2:  # Keras 2's _conform_to_reference_input leaves it; its layers decide
+        return x
     expected = kdims([None] + list(ref.shape.dims[1:]))
     ctx.fail(codes.KERAS_INPUT, f"Invalid input shape for input Tensor(shape={kshape(x.shape)}) with name "
                       f"'{input_name(ref) or 'keras_tensor'}'. Expected shape {expected}, but input has "
@@ -553,7 +610,7 @@ def get_layer(ctx: OpContext, self, name=None, index=None):
 
 
 _NO_SHAPE_EFFECT = ["summary", "save", "save_weights", "load_weights", "get_config", "to_json", "count_params",
-                    "get_weights", "set_weights", "reset_states", "reset_metrics", "export", "compute_loss"]
+                    "reset_states", "reset_metrics", "export", "compute_loss"]  # get/set_weights: keras_weights
 
 
 def _no_shape_effect(ctx: OpContext, self, *args, **kwargs):
@@ -578,6 +635,19 @@ def load_model(ctx: OpContext, *args, **kwargs):
 _EXAMPLE_LAYER_FAMILIES = (keras_conv, keras_core, keras_rnn)  # the layers the examples below build
 
 
+def _called(layer: Obj, x: Value) -> Value:
+    """An example layer called on symbolic ``x`` (the call is recorded, as in a program)."""
+    return apply_layer(OpContext(ExampleHost(), f"{layer.type_name}.__call__", SITE), layer, x)
+
+
+def _functional(inputs: Tensor, *layers: Obj) -> tuple[Tensor, Value]:
+    """(inputs, outputs) of example layers applied one after the other."""
+    out: Value = inputs
+    for layer in layers:
+        out = _called(layer, out)
+    return inputs, out
+
+
 def _model(*layers) -> Obj:
     """An example Sequential built from example layers."""
     ctx = OpContext(ExampleHost(), "keras.Sequential", SITE)
@@ -585,24 +655,68 @@ def _model(*layers) -> Obj:
     return labelled(model, f"Sequential({list(layers)!r})")
 
 
+_MLP_GRAPH = _functional(S(784), L("keras.layers.Dense", 32), L("keras.layers.Dense", 10))
+_MLP = labelled(call_spec(SPECS["keras.Model"], OpContext(ExampleHost(), "keras.Model", SITE), list(_MLP_GRAPH), {}),
+                "Model(Input(784) -> Dense(32) -> Dense(10))")
+
 EXAMPLES = [
-    ok("keras.Sequential", [L("keras.layers.Dense", 128, input_shape=(784,)), L("keras.layers.Dense", 10)]),
+    ok("keras.Sequential", [L("keras.layers.Dense", 128, input_shape=(784,)), L("keras.layers.Dense", 10)],
+       expect=instance_of("keras.Sequential")),
     ok("keras.Sequential", [S(28, 28, 1), L("keras.layers.Conv2D", 8, 3), L("keras.layers.Flatten"),
-                            L("keras.layers.Dense", 10)]),
-    ok("keras.Sequential", [L("keras.layers.Dense", 8), L("keras.layers.Dense", 4)]),
-    bad("keras.Sequential", [S(10, 5), L("keras.layers.LSTM", 8), L("keras.layers.LSTM", 4)], code=codes.RNN_INPUT),
-    bad("keras.Sequential", [L("keras.layers.Conv2D", 8, 3, input_shape=(28, 28))], code=codes.KERAS_INPUT),
+                            L("keras.layers.Dense", 10)], expect=instance_of("keras.Sequential")),
+    ok("keras.Sequential", [L("keras.layers.Dense", 8), L("keras.layers.Dense", 4)],
+       expect=instance_of("keras.Sequential")),
+    bad("keras.Sequential", [S(10, 5), L("keras.layers.LSTM", 8), L("keras.layers.LSTM", 4)], code=codes.RNN_INPUT,
+        message="expected ndim=3, found ndim=2"),
+    bad("keras.Sequential", [L("keras.layers.Conv2D", 8, 3, input_shape=(28, 28))], code=codes.KERAS_INPUT,
+        message="expected min_ndim=4, found ndim=3"),
     bad("keras.Sequential", [S(784), L("keras.layers.Dense", 10), L("keras.layers.Reshape", (28, 28))],
-        code=codes.RESHAPE_SIZE),
+        code=codes.RESHAPE_SIZE, message="The total size of the tensor must be unchanged"),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784),
        expect=[None, 10]),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
        expect=[None, 10]),
     ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10)), T(None, 5, 6), expect=[None, 5, 10]),
     bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(28, 28),
-        code=codes.KERAS_INPUT),
+        code=codes.KERAS_INPUT, message="Invalid input shape for input Tensor(shape=(None, 28, 28)) with name"),
     bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100),
-        code=codes.KERAS_INPUT),
+        code=codes.KERAS_INPUT, message="expected axis -1 of input shape to have value 784, but received input"),
     bad("keras.Sequential.__call__", _model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28, 28, 3),
-        code=codes.KERAS_INPUT),
+        code=codes.KERAS_INPUT, message="expected axis -1 of input shape to have value 1, but received input"),
+    ok("keras.Model", *_MLP_GRAPH, expect=instance_of("keras.Model")),
+    ok("keras.Model", inputs=_MLP_GRAPH[0], outputs=_MLP_GRAPH[1], name="mlp",
+       expect=instance_of("keras.Model", name="mlp")),
+    ok("keras.models.Functional", *_MLP_GRAPH, expect=instance_of("keras.Model")),
+    ok("keras.Model", expect=instance_of("keras.Model")),  # subclassing or no graph: an opaque model
+    ok("keras.Model.__call__", _MLP, T(16, 784), expect=[16, 10]),
+    bad("keras.Model.__call__", _MLP, T(16, 100), code=codes.KERAS_INPUT,
+        message="expected shape=(None, 784), found shape=(16, 100)"),
+    # growing, shrinking and building a Sequential (each run adds or removes one more layer)
+    ok("keras.Sequential.add", _model(L("keras.layers.Dense", 8)), L("keras.layers.Dense", 8), expect=Const(None)),
+    ok("keras.Sequential.pop", _model(*[L("keras.layers.Dense", 8) for _ in range(4)]),
+       expect=instance_of("keras.layers.Dense")),
+    ok("keras.Sequential.build", _model(L("keras.layers.Dense", 10)), (None, 784), expect=Const(None)),
+    ok("keras.Sequential.get_layer", _model(L("keras.layers.Dense", 10, name="logits")), "logits",
+       expect=instance_of("keras.layers.Dense")),
+    ok("keras.Sequential.get_layer", _model(L("keras.layers.Dense", 10)), index=0,
+       expect=instance_of("keras.layers.Dense")),
+    ok("keras.layers.Layer.add_weight", UNKNOWN, shape=(784, 10), expect=[784, 10]),
+    ok("keras.layers.Layer.add_weight", UNKNOWN, expect=[]),
+    # saving, printing and weight bookkeeping
+    *[ok(f"keras.Sequential.{method}", _model(L("keras.layers.Dense", 10)),
+         expect=Const(None) if method in ("summary", "save", "save_weights", "load_weights", "set_weights",
+                                          "reset_states", "reset_metrics") else UNKNOWN)
+      for method in _NO_SHAPE_EFFECT],
+    *[ok(name, "model.keras", expect=UNKNOWN) for name in ("keras.models.load_model", "keras.saving.load_model",
+                                                          "keras.models.clone_model", "keras.models.model_from_json")],
+    # Keras 2 checks a Sequential's declared input like a functional model's, then leaves other
+    # ranks to the layers (Keras 3 raises "Invalid input shape" for them)
+    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100), target="2.15",
+        code=codes.KERAS_INPUT, message='Input 0 of layer "sequential" is incompatible with the layer: '
+                                        'expected shape=(None, 784), found shape=(None, 100)'),
+    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
+       target="2.15", expect=[None, 10]),
+    bad("keras.Sequential.__call__", _model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28), target="2.15",
+        code=codes.KERAS_INPUT, message='Input 0 of layer "conv2d" is incompatible with the layer: expected min_ndim=4'),
+
 ]

@@ -19,7 +19,7 @@ from shapetracer.constraints._keras import (
     window_length,
 )
 from shapetracer.domain.dims import Dim
-from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.examples import A, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Tensor
 
@@ -107,9 +107,12 @@ EXAMPLES = [
        expect=[None, 4, 4, 4, 2]),
     ok("keras.layers.MaxPooling2D.__call__",
        L("keras.layers.MaxPool2D", 2, data_format="channels_first"), S(3, 8, 8), expect=[None, 3, 4, 4]),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), S(3, 3, 8), code=codes.NEGATIVE_DIM),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(7, 8), code=codes.KERAS_INPUT),
-    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), A(2, 3, 3, 8), code=codes.NEGATIVE_DIM),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), S(3, 3, 8), code=codes.NEGATIVE_DIM,
+        message="Computed output size would be zero or negative"),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2)), S(7, 8), code=codes.KERAS_INPUT,
+        message="expected ndim=4, found ndim=3"),
+    bad("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", 4), A(2, 3, 3, 8), code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 4 from 3 for"),
     ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(7, 7, 8),
        expect=[None, 8]),
     ok("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D", keepdims=True),
@@ -117,5 +120,29 @@ EXAMPLES = [
     ok("keras.layers.GlobalMaxPooling1D.__call__", L("keras.layers.GlobalMaxPooling1D"), S(5, 7),
        expect=[None, 7]),
     bad("keras.layers.GlobalAveragePooling2D.__call__", L("keras.layers.GlobalAveragePooling2D"), S(7, 8),
-        code=codes.KERAS_INPUT),
+        code=codes.KERAS_INPUT, message="expected ndim=4, found ndim=3"),
+    # Keras 1 keywords, as standalone Keras 2.0-2.3 renamed them
+    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2), border_mode="same"), S(5, 5, 3),
+       expect=[None, 3, 3, 3]),
+    ok("keras.layers.MaxPooling2D.__call__", L("keras.layers.MaxPooling2D", (2, 2), dim_ordering="th"), S(3, 8, 8),
+       expect=[None, 3, 4, 4]),
+    # every pooling layer, under both of its names, on an input of its rank
+    *[ok(f"keras.layers.{kind}{dims}.__call__", L(f"keras.layers.{alias}{dims}"), S(*[6] * rank, 3),
+         expect=[None, *[3] * rank, 3])
+      for dims, rank in _RANKS.items()
+      for kind, alias in (("MaxPooling", "MaxPool"), ("AveragePooling", "AvgPool"),
+                          ("MaxPooling", "MaxPooling"), ("AveragePooling", "AveragePooling"))],
+    *[ok(f"keras.layers.{kind}{dims}.__call__", L(f"keras.layers.{alias}{dims}"), S(*[6] * rank, 3),
+         expect=[None, 3])
+      for dims, rank in _RANKS.items()
+      for kind, alias in (("GlobalMaxPooling", "GlobalMaxPool"), ("GlobalAveragePooling", "GlobalAvgPool"),
+                          ("GlobalMaxPooling", "GlobalMaxPooling"), ("GlobalAveragePooling", "GlobalAveragePooling"))],
+    *[ok(f"keras.layers.{alias}{dims}", expect=instance_of(f"keras.layers.{kind}{dims}"))
+      for dims in _RANKS for kind, alias in (("MaxPooling", "MaxPool"), ("AveragePooling", "AvgPool"),
+                                             ("GlobalMaxPooling", "GlobalMaxPool"),
+                                             ("GlobalAveragePooling", "GlobalAvgPool"))],
+    bad("keras.layers.AveragePooling3D.__call__", L("keras.layers.AveragePooling3D"), S(6, 6, 3),
+        code=codes.KERAS_INPUT, message="expected ndim=5, found ndim=4"),
+    bad("keras.layers.GlobalMaxPooling3D.__call__", L("keras.layers.GlobalMaxPooling3D"), S(6, 6, 3),
+        code=codes.KERAS_INPUT, message="expected ndim=5, found ndim=4"),
 ]

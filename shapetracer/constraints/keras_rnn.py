@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from shapetracer.domain import codes
 from shapetracer.constraints._keras import (
-    InputSpec, L, S, apply_layer, attr, involved_for, kshape, layer_call, layer_name, new_layer, register_input,
+    InputSpec, L, S, apply_layer, attr, involved_for, keras1_interface, kshape, layer_call, layer_name, new_layer,
+    register_input,
     result, state_of, tf_dims,
 )
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.examples import A, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, Obj, Seq, Tensor, Value
+from shapetracer.constraints import messages
 
 # Kernel width per unit: the gates each cell computes from its input.
 _GATES = {"LSTM": 4, "GRU": 3, "SimpleRNN": 1}
@@ -39,6 +41,7 @@ def _recurrent(ctx: OpContext, kind: str, units, return_sequences, return_state,
 
 
 @op("keras.layers.SimpleRNN")
+@keras1_interface("recurrent")
 def simple_rnn(ctx: OpContext, units, activation="tanh", use_bias=True, kernel_initializer="glorot_uniform",
                recurrent_initializer="orthogonal", bias_initializer="zeros", kernel_regularizer=None,
                recurrent_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
@@ -49,6 +52,7 @@ def simple_rnn(ctx: OpContext, units, activation="tanh", use_bias=True, kernel_i
 
 
 @op("keras.layers.LSTM", "keras.layers.CuDNNLSTM")
+@keras1_interface("recurrent")
 def lstm(ctx: OpContext, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
          kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
          unit_forget_bias=True, kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
@@ -59,6 +63,7 @@ def lstm(ctx: OpContext, units, activation="tanh", recurrent_activation="sigmoid
 
 
 @op("keras.layers.GRU", "keras.layers.CuDNNGRU")
+@keras1_interface("recurrent")
 def gru(ctx: OpContext, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
         kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal", bias_initializer="zeros",
         kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None, activity_regularizer=None,
@@ -133,7 +138,7 @@ def _features_match(ctx: OpContext, layer: Obj, x: Tensor, data: bool, gates: in
         return True
     kind = layer.type_name.rsplit(".", 1)[-1].lower()
     width = f"{gates * units.value}" if units is not None and units.known else "?"
-    ctx.fail(codes.RNN_INPUT, f"Dimensions must be equal, but are {features.value} and {built.value} for "
+    ctx.fail(codes.RNN_INPUT, f"{messages.dims_must_be_equal(features.value, built.value)} for "
                       f"'{layer_name(layer)}/{kind}_cell/MatMul' with input shapes: "
                       f"{tf_dims([x.shape.dims[0], features])}, [{built.value},{width}]",
              involved_for(layer, x))
@@ -237,24 +242,46 @@ EXAMPLES = [
     ok("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3, return_sequences=True), S(None, 4),
        expect=[None, None, 3]),
     ok("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 2, built=(None, 3, 4)), S(3, 5), expect=[None, 2]),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(10), code=codes.RNN_INPUT),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(3, 4, 5), code=codes.RNN_INPUT),
-    bad("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3), S(4), code=codes.RNN_INPUT),
-    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8, built=(None, 10, 5)), A(4, 10, 6), code=codes.RNN_INPUT),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(10), code=codes.RNN_INPUT,
+        message="expected ndim=3, found ndim=2"),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8), S(3, 4, 5), code=codes.RNN_INPUT,
+        message="expected ndim=3, found ndim=4"),
+    bad("keras.layers.SimpleRNN.__call__", L("keras.layers.SimpleRNN", 3), S(4), code=codes.RNN_INPUT,
+        message="expected ndim=3, found ndim=2"),
+    bad("keras.layers.LSTM.__call__", L("keras.layers.LSTM", 8, built=(None, 10, 5)), A(4, 10, 6), code=codes.RNN_INPUT,
+        message="Dimensions must be equal, but are 6 and 5 for 'lstm/lstm_cell/MatMul'"),
     ok("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.LSTMCell", 5)), S(3, 4),
        expect=[None, 5]),
+    ok("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.GRUCell", 6), return_sequences=True),
+       S(3, 4), expect=[None, 3, 6]),
+    ok("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.SimpleRNNCell", 7)), S(3, 4),
+       expect=[None, 7]),
+    ok("keras.layers.RNN.__call__",
+       L("keras.layers.RNN", L("keras.layers.StackedRNNCells", [L("keras.layers.LSTMCell", 8),
+                                                               L("keras.layers.LSTMCell", 2)])),
+       S(3, 4), expect=[None, 2]),
+    bad("keras.layers.RNN.__call__", L("keras.layers.RNN", L("keras.layers.GRUCell", 6)), S(4), code=codes.RNN_INPUT,
+        message="expected min_ndim=3, found ndim=2"),
+    ok("keras.layers.LSTM.__call__", L("keras.layers.CuDNNLSTM", 16), S(10, 8), expect=[None, 16]),  # Keras 2 name
+    ok("keras.layers.GRU.__call__", L("keras.layers.CuDNNGRU", 16, return_sequences=True), S(10, 8),
+       expect=[None, 10, 16]),
+    ok("keras.layers.CuDNNLSTM", 16, expect=instance_of("keras.layers.LSTM")),
+    ok("keras.layers.CuDNNGRU", 16, expect=instance_of("keras.layers.GRU")),
     ok("keras.layers.Bidirectional.__call__",
        L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2, return_sequences=True)), S(3, 4),
        expect=[None, 3, 4]),
     ok("keras.layers.Bidirectional.__call__", L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2),
                                                 merge_mode="sum"), S(3, 4), expect=[None, 2]),
     bad("keras.layers.Bidirectional.__call__", L("keras.layers.Bidirectional", L("keras.layers.LSTM", 2)),
-        S(4), code=codes.RNN_INPUT),
+        S(4), code=codes.RNN_INPUT, message="expected ndim=3, found ndim=2"),
     ok("keras.layers.TimeDistributed.__call__", L("keras.layers.TimeDistributed", L("keras.layers.Dense", 3)),
        S(5, 4), expect=[None, 5, 3]),
     ok("keras.layers.TimeDistributed.__call__",
        L("keras.layers.TimeDistributed", L("keras.layers.Conv2D", 3, 3)), S(5, 8, 8, 1),
        expect=[None, 5, 6, 6, 3]),
     bad("keras.layers.TimeDistributed.__call__", L("keras.layers.TimeDistributed", L("keras.layers.Dense", 3)),
-        S(4), code=codes.KERAS_INPUT),
+        S(4), code=codes.KERAS_INPUT,
+        message="`TimeDistributed` Layer should be passed an `input_shape` with at least"),
+    ok("keras.layers.LSTM", output_dim=8, target="keras-2.3.1", expect=instance_of("keras.layers.LSTM", units=8)),
+
 ]

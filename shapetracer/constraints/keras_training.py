@@ -18,10 +18,10 @@ element shapes.
 from __future__ import annotations
 
 from shapetracer.domain import codes
-from shapetracer.constraints._keras import L, data_mode, flat_tensors, labelled
+from shapetracer.constraints._keras import L, data_mode, flat_tensors, input_name, kdims, kshape, labelled
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import SITE, A, ExampleHost, bad, ok
-from shapetracer.constraints.keras_losses import check_loss
+from shapetracer.constraints.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok
+from shapetracer.constraints.keras_losses import CATEGORICAL, SPARSE, check_loss, loss_name
 from shapetracer.constraints.keras_models import ModelState, call_model, model_state, output_names
 from shapetracer.constraints.spec import SPECS, OpContext, call_spec, op
 from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
@@ -67,11 +67,139 @@ def _same_cardinality(ctx: OpContext, inputs: Value, targets: Value) -> bool:
     known = {d.value for d in x_rows + y_rows if d.known}
     if len(known) <= 1:
         return True
+    involved = flat_tensors(inputs) + flat_tensors(targets)
+    if ctx.target.tf1:  # training_utils.check_array_lengths
+        x_known = {d.value for d in x_rows if d.known}
+        y_known = {d.value for d in y_rows if d.known}
+        if len(x_known) > 1:
+            ctx.fail(codes.KERAS_INPUT, "All input arrays (x) should have the same number of samples. Got array "
+                                        f"shapes: [{', '.join(kshape(t.shape) for t in flat_tensors(inputs))}]",
+                     involved)
+        elif len(y_known) > 1:
+            ctx.fail(codes.KERAS_TARGET, "All target arrays (y) should have the same number of samples. Got array "
+                                         f"shapes: [{', '.join(kshape(t.shape) for t in flat_tensors(targets))}]",
+                     involved)
+        else:
+            ctx.fail(codes.KERAS_TARGET, "Input arrays should have the same number of samples as target arrays. "
+                                         f"Found {min(x_known)} input samples and {min(y_known)} target samples.",
+                     involved)
+        return False
+    if ctx.target.keras2:  # Keras 2.15's data_adapter._check_data_cardinality
+        sizes = f"  x sizes: {', '.join(str(d) for d in x_rows)}\n" + \
+            (f"  y sizes: {', '.join(str(d) for d in y_rows)}\n" if y_rows else "")
+        ctx.fail(codes.KERAS_TARGET, "Data cardinality is ambiguous:\n" + sizes
+                 + "Make sure all arrays contain the same number of samples.", involved)
+        return False
     sizes = (f"'x' sizes: {', '.join(str(d) for d in x_rows)}"
              + (f" 'y' sizes: {', '.join(str(d) for d in y_rows)}" if y_rows else ""))
     ctx.fail(codes.KERAS_TARGET, "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples. "
-                      + sizes, flat_tensors(inputs) + flat_tensors(targets))
+                      + sizes, involved)
     return False
+
+
+# --- TensorFlow 1.15: Keras 2 checks the arrays before anything runs ----------------------------------
+
+
+def _expand_1d(value: Value) -> Value:
+    """standardize_single_array: a 1-D array gets a trailing axis, (n,) -> (n, 1)."""
+    if isinstance(value, Tensor) and value.shape.dims is not None and value.shape.rank == 1:
+        return Tensor(Shape(list(value.shape.dims) + [Dim(1)]), value.dtype, value.kind, value.origin)
+    if isinstance(value, Seq):
+        return Seq([_expand_1d(v) for v in value.items], value.kind)
+    if isinstance(value, DictVal):
+        return DictVal([(k, _expand_1d(v)) for k, v in value.entries])
+    return value
+
+
+def _standardize_v1(ctx: OpContext, arrays: list[Tensor], refs: list[Tensor], names: list[str], prefix: str,
+                    code: str) -> bool:
+    """Keras 2's standardize_input_data (TensorFlow 1.15's tf.keras and keras 2.3.1): each
+    array has exactly the rank of what it feeds and, past the batch axis, its known dims:
+    "Error when checking input: expected dense_input to have shape (784,) but got array
+    with shape (28,)"."""
+    for array, ref, name in zip(arrays, refs, names):
+        if array.shape.dims is None or ref.shape.dims is None:
+            continue
+        got, want = list(array.shape.dims), list(ref.shape.dims)
+        if len(got) != len(want):
+            ctx.fail(code, f"Error when checking {prefix}: expected {name} to have {len(want)} dimensions, but got "
+                           f"array with shape {kdims(got)}", [array, ref])
+            return False
+        if any(a.known and b.known and a.value != b.value for a, b in zip(got[1:], want[1:])):
+            ctx.fail(code, f"Error when checking {prefix}: expected {name} to have shape {kdims(want[1:])} but got "
+                           f"array with shape {kdims(got[1:])}", [array, ref])
+            return False
+    return True
+
+
+def _inputs_v1(ctx: OpContext, state: ModelState, inputs: Value) -> Value | None:
+    """The input arrays as TensorFlow 1.15's Keras feeds them (1-D expanded), or None after
+    it refused them.  Only a model whose inputs are known is checked."""
+    inputs = _expand_1d(inputs)
+    if not state.inputs or isinstance(inputs, DictVal):
+        return inputs
+    given = flat_tensors(inputs)
+    if len(given) != len(state.inputs):
+        return inputs
+    names = [input_name(ref) or "input" for ref in state.inputs]
+    if not _standardize_v1(ctx, given, state.inputs, names, "input", codes.KERAS_INPUT):
+        return None
+    return inputs
+
+
+# keras 2.3.1 and tf.keras 1.15 check_loss_and_target_compatibility: these losses want targets
+# shaped like the outputs.
+_KEY_LOSSES = {"mean_squared_error", "binary_crossentropy", "categorical_crossentropy"}
+
+
+def _targets_v1(ctx: OpContext, state: ModelState, targets: Value, outputs: list[Value]) -> bool:
+    """The target arrays against the model's outputs before a step runs, TensorFlow 1.15.
+
+    keras 2.3.1 (``import keras``) first standardizes them against the output shapes (a
+    sparse loss against ``(…, 1)``): "Error when checking target: expected dense_2 to have
+    shape (10,) but got array with shape (1,)".  Both it and tf.keras then run
+    check_loss_and_target_compatibility on graph models: categorical cross-entropy refuses
+    a target whose last axis is 1 ("You are passing a target array of shape (4, 1) while
+    using as loss `categorical_crossentropy`. …"), and mse and the cross-entropies want the
+    output's known dims: "A target array with shape (4, 10, 1) was passed for an output of
+    shape (None, 10, 3) while using as loss `mean_squared_error`. This loss expects
+    targets to have the same shape as the output."  What passes meets the loss itself
+    (keras_losses), where an elementwise loss broadcasts.
+    """
+    for target, output, name, loss in _pairs(state, targets, outputs):
+        if not isinstance(target, Tensor) or not isinstance(output, Tensor) or loss is None \
+                or target.shape.dims is None or output.shape.dims is None or not output.shape.dims:
+            continue
+        canonical, _ = loss_name(loss)
+        if canonical is None:  # a user's function: Keras assumes nothing about it
+            continue
+        static = Shape([Dim.fresh("batch")] + list(output.shape.dims[1:]))
+        declared = Tensor(static, output.dtype, "tensor", output.origin)
+        if state.standalone:
+            want = declared
+            if canonical in SPARSE:
+                want = Tensor(Shape(list(static.dims[:-1]) + [Dim(1)]), output.dtype, "tensor", output.origin)
+            if not _standardize_v1(ctx, [target], [want], [name], "target", codes.KERAS_TARGET):
+                return False
+        if state.kind == "subclassed":
+            continue
+        got = list(target.shape.dims)
+        if canonical in CATEGORICAL and got and got[-1].known and got[-1].value == 1:
+            ctx.fail(codes.KERAS_TARGET, f"You are passing a target array of shape {kdims(got)} while using as loss "
+                     "`categorical_crossentropy`. `categorical_crossentropy` expects targets to be binary matrices "
+                     "(1s and 0s) of shape (samples, classes). If your targets are integer classes, you can convert "
+                     "them to the expected format via:\n```\nfrom keras.utils import to_categorical\n"
+                     "y_binary = to_categorical(y_int)\n```\n\nAlternatively, you can use the loss function "
+                     "`sparse_categorical_crossentropy` instead, which does expect integer targets.", [target, output])
+            return False
+        if canonical in _KEY_LOSSES and any(a.known and b.known and a.value != b.value
+                                            for a, b in zip(got[1:], static.dims[1:])):
+            ctx.fail(codes.KERAS_TARGET, f"A target array with shape {kdims(got)} was passed for an output of shape "
+                                         f"{kdims([None] + list(static.dims[1:]))} while using as loss `{canonical}`. "
+                                         "This loss expects targets to have the same shape as the output.",
+                     [target, output])
+            return False
+    return True
 
 
 def _rebatch(value: Value, batch: Dim) -> Value:
@@ -119,9 +247,8 @@ def _outputs(ctx: OpContext, model: Value, inputs: Value, batch: Dim) -> list[Va
     return [out]
 
 
-def _targets_fit(ctx: OpContext, state: ModelState, targets: Value, outputs: list[Value], batch: Dim,
-                 step: Dim | None) -> bool:
-    """Each target against its output under the compiled loss."""
+def _pairs(state: ModelState, targets: Value, outputs: list[Value]) -> list[tuple[Value | None, Value, str, Value | None]]:
+    """(target, output, output name, compiled loss) for each output the targets line up with."""
     names = output_names(state) if len(outputs) == len(state.outputs) else [f"output_{i}" for i in
                                                                              range(len(outputs))]
     if isinstance(targets, DictVal):
@@ -132,13 +259,18 @@ def _targets_fit(ctx: OpContext, state: ModelState, targets: Value, outputs: lis
         single = targets.items[0] if isinstance(targets, Seq) and len(targets.items) == 1 else targets
         paired = [(single, outputs[0], names[0] if names else "output_0")]
     else:
-        return True
-    for index, (target, output, name) in enumerate(paired):
-        loss = _loss_for(state.loss, index, name)
+        return []
+    return [(t, o, n, _loss_for(state.loss, index, n)) for index, (t, o, n) in enumerate(paired)]
+
+
+def _targets_fit(ctx: OpContext, state: ModelState, targets: Value, outputs: list[Value], batch: Dim,
+                 step: Dim | None) -> bool:
+    """Each target against its output under the compiled loss."""
+    for target, output, name, loss in _pairs(state, targets, outputs):
         t = _rebatch(target, batch) if target is not None else None
         if not isinstance(t, Tensor) or not isinstance(output, Tensor) or loss is None:
             continue
-        if not check_loss(ctx, loss, t, output, step_batch=step):
+        if not check_loss(ctx, loss, t, output, step_batch=step, training=True):
             return False
     return True
 
@@ -159,6 +291,12 @@ def _train_step(ctx: OpContext, model: Value, x: Value, y: Value, batch_size: Va
     inputs, targets, batched = _split(x, y)
     if not flat_tensors(inputs):
         return True
+    v1 = ctx.target.tf1 and not batched  # TensorFlow 1.15 standardizes numpy arrays first
+    if v1:
+        inputs = _inputs_v1(ctx, state, inputs)
+        if inputs is None:
+            return False
+        targets = _expand_1d(targets)
     if not batched and not _same_cardinality(ctx, inputs, targets):
         return False
     rows = _rows(ctx, inputs)
@@ -168,6 +306,8 @@ def _train_step(ctx: OpContext, model: Value, x: Value, y: Value, batch_size: Va
     outputs = _outputs(ctx, model, inputs, batch)
     if outputs is None or not flat_tensors(targets) or state.loss is None:
         return not ctx.failed
+    if v1 and not _targets_v1(ctx, state, targets, outputs):
+        return False
     return _targets_fit(ctx, state, targets, outputs, batch, step)
 
 
@@ -219,6 +359,10 @@ def predict(ctx: OpContext, self, x, batch_size=None, verbose="auto", steps=None
     if state is None or state.opaque or state.broken:
         return UNKNOWN
     inputs, _, batched = _split(x, NONE)
+    if ctx.target.tf1 and not batched:
+        inputs = _inputs_v1(ctx, state, inputs)
+        if inputs is None:
+            return UNKNOWN
     rows = _rows(ctx, inputs)
     if not rows:
         return UNKNOWN
@@ -282,37 +426,114 @@ op(*[f"keras.optimizers.{n}.{m}" for n in OPTIMIZERS for m in _OPTIMIZER_METHODS
 # --- examples ---------------------------------------------------------------------------------------
 
 
-def _compiled(loss: str, *layers) -> Obj:
-    ctx = OpContext(ExampleHost(), "keras.Sequential", SITE)
+def _compiled(loss: str, *layers, target: str | None = None) -> Obj:
+    """A compiled example Sequential, built under the example target ``target``."""
+    ctx = OpContext(ExampleHost(target=example_target(target)), "keras.Sequential", SITE,
+                    "keras.Sequential" if target == "keras-2.3.1" else None)
     model = call_spec(SPECS["keras.Sequential"], ctx, [Seq(list(layers), "list")], {})
     compile_model(ctx, model, "adam", Const(loss))
-    return labelled(model, f"Sequential({list(layers)!r}, loss={loss!r})")
+    under = f" [{target}]" if target else ""
+    return labelled(model, f"Sequential({list(layers)!r}, loss={loss!r}){under}")
 
 
-def _mlp(loss: str, units: int = 10) -> Obj:
-    return _compiled(loss, L("keras.layers.Dense", 16, input_shape=(784,)), L("keras.layers.Dense", units))
+def _mlp(loss: str, units: int = 10, target: str | None = None) -> Obj:
+    return _compiled(loss, L("keras.layers.Dense", 16, input_shape=(784,)), L("keras.layers.Dense", units),
+                     target=target)
 
 
 EXAMPLES = [
-    ok("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64)),
-    ok("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 10)),
-    ok("keras.Sequential.fit", _mlp("binary_crossentropy", 1), A(64, 784), A(64)),
-    ok("keras.Sequential.fit", _mlp("mse", 1), A(64, 784), A(64, 1), validation_data=(A(8, 784), A(8, 1))),
-    ok("keras.Sequential.fit", _mlp("mse"), A(64, 784, 1), A(64, 10)),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 1), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 5), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64, 10), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("mse"), A(64, 784), A(64, 5), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("mse"), A(8, 784), A(8), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(10, 64), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 28, 28), A(64, 10), code=codes.KERAS_INPUT),
+    ok("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64),
+       expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 10),
+       expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.fit", _mlp("binary_crossentropy", 1), A(64, 784), A(64),
+       expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.fit", _mlp("mse", 1), A(64, 784), A(64, 1), validation_data=(A(8, 784), A(8, 1)),
+       expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.fit", _mlp("mse"), A(64, 784, 1), A(64, 10), expect=instance_of("keras.callbacks.History")),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64), code=codes.KERAS_TARGET,
+        message="Arguments `target` and `output` must have the same rank"),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 1), code=codes.KERAS_TARGET,
+        message="Arguments `target` and `output` must have the same shape"),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(64, 5), code=codes.KERAS_TARGET,
+        message="Arguments `target` and `output` must have the same shape"),
+    bad("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64, 10), code=codes.KERAS_TARGET,
+        message="Argument `output` must have rank"),
+    bad("keras.Sequential.fit", _mlp("mse"), A(64, 784), A(64, 5), code=codes.KERAS_TARGET,
+        message="Dimensions must be equal, but are 5 and 10 for 'compile_loss/mse/sub'"),
+    bad("keras.Sequential.fit", _mlp("mse"), A(8, 784), A(8), code=codes.KERAS_TARGET,
+        message="Incompatible shapes: [8] vs"),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 784), A(10, 64), code=codes.KERAS_TARGET,
+        message="Data cardinality is ambiguous"),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy"), A(64, 28, 28), A(64, 10), code=codes.KERAS_INPUT,
+        message="Invalid input shape for input Tensor(shape=(32, 28, 28)) with name"),
     bad("keras.Sequential.fit", _mlp("sparse_categorical_crossentropy"), A(64, 784), A(64),
-        validation_data=(A(8, 784), A(8, 10)), code=codes.KERAS_TARGET),
+        validation_data=(A(8, 784), A(8, 10)), code=codes.KERAS_TARGET, message="Argument `output` must have rank"),
     ok("keras.Sequential.predict", _mlp("mse"), A(5, 784), expect=[5, 10]),
-    bad("keras.Sequential.predict", _mlp("mse"), A(5, 100), code=codes.KERAS_INPUT),
-    bad("keras.Sequential.evaluate", _mlp("categorical_crossentropy"), A(64, 784), A(64), code=codes.KERAS_TARGET),
-    bad("keras.Sequential.train_on_batch", _mlp("mse"), A(4, 28, 28), A(4, 10), code=codes.KERAS_INPUT),
+    bad("keras.Sequential.predict", _mlp("mse"), A(5, 100), code=codes.KERAS_INPUT,
+        message="expected axis -1 of input shape to have value 784, but received input"),
+    bad("keras.Sequential.evaluate", _mlp("categorical_crossentropy"), A(64, 784), A(64), code=codes.KERAS_TARGET,
+        message="Arguments `target` and `output` must have the same rank"),
+    bad("keras.Sequential.train_on_batch", _mlp("mse"), A(4, 28, 28), A(4, 10), code=codes.KERAS_INPUT,
+        message="Invalid input shape for input Tensor(shape=(4, 28, 28)) with name"),
     ok("keras.Sequential.predict_on_batch", _mlp("mse"), A(4, 784), expect=[4, 10]),
+    ok("keras.Sequential.predict_generator", _mlp("mse"), A(6, 784), expect=[6, 10]),
+    ok("keras.Sequential.fit_generator", _mlp("mse"), A(64, 784), A(64, 10),
+       expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.evaluate_generator", _mlp("mse"), A(64, 784), A(64, 10), expect=UNKNOWN),
+    bad("keras.Sequential.evaluate_generator", _mlp("mse"), A(64, 784), A(64, 3), code=codes.KERAS_TARGET,
+        message="Dimensions must be equal, but are 3 and 10 for 'compile_loss/mse/sub'"),
+    ok("keras.Sequential.test_on_batch", _mlp("mse"), A(4, 784), A(4, 10), expect=UNKNOWN),
+    bad("keras.Sequential.test_on_batch", _mlp("categorical_crossentropy"), A(4, 784), A(4), code=codes.KERAS_TARGET,
+        message="Arguments `target` and `output` must have the same rank"),
+    ok("keras.Sequential.compile", _mlp("mse"), "adam", loss="mse", metrics=["mae"], expect=Const(None)),
+    # optimizers, schedules, callbacks and metrics are configuration objects of their own type
+    *[ok(name, expect=instance_of(name)) for name in _CONFIG_OBJECTS],
+    ok("keras.optimizers.Adam", learning_rate=1e-3, expect=instance_of("keras.optimizers.Adam")),
+    *[ok(f"keras.optimizers.Adam.{method}", Obj("keras.optimizers.Adam"), *args, expect=expect)
+      for method, args, expect in (("apply_gradients", (UNKNOWN,), Const(None)),
+                                   ("minimize", (UNKNOWN, UNKNOWN), UNKNOWN), ("apply", (UNKNOWN,), UNKNOWN),
+                                   ("build", (UNKNOWN,), Const(None)), ("get_config", (), UNKNOWN))],
+    *[ok(f"keras.metrics.Accuracy.{method}", Obj("keras.metrics.Accuracy"), *args, expect=expect)
+      for method, args, expect in (("update_state", (A(8), A(8)), Const(None)), ("result", (), UNKNOWN),
+                                   ("reset_state", (), Const(None)), ("reset_states", (), Const(None)))],
+    # Keras 2 under TensorFlow 1.15 checks the arrays before anything runs (standardize_input_data,
+    # check_loss_and_target_compatibility); keras 2.3.1 (standalone) also the targets' shapes
+    bad("keras.Sequential.fit", _mlp("mse", target="1.15"), A(64, 28), A(64, 10), target="1.15",
+        code=codes.KERAS_INPUT,
+        message="Error when checking input: expected dense_input to have shape (784,) but got array with shape (28,)"),
+    bad("keras.Sequential.predict", _mlp("mse", target="1.15"), A(5, 784, 1), target="1.15", code=codes.KERAS_INPUT,
+        message="expected dense_input to have 2 dimensions, but got array with shape (5, 784, 1)"),
+    ok("keras.Sequential.predict", _mlp("mse", target="2.15"), A(5, 784, 1), target="2.15", expect=[5, 10]),
+    bad("keras.Sequential.fit", _mlp("mse", target="1.15"), A(64, 784), A(64, 1), target="1.15",
+        code=codes.KERAS_TARGET, message="A target array with shape (64, 1) was passed for an output of shape "
+                                         "(None, 10) while using as loss `mean_squared_error`."),
+    ok("keras.Sequential.fit", _mlp("mse", target="2.15"), A(64, 784), A(64, 1), target="2.15",
+       warns=codes.LOSS_BROADCAST, expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.fit", _mlp("mse"), A(64, 784), A(64, 1), warns=codes.LOSS_BROADCAST,
+       expect=instance_of("keras.callbacks.History")),
+    ok("keras.Sequential.fit", _mlp("mae", target="1.15"), A(64, 784), A(64, 1), target="1.15",
+       warns=codes.LOSS_BROADCAST, expect=instance_of("keras.callbacks.History")),
+    bad("keras.Sequential.fit", _mlp("mae", target="keras-2.3.1"), A(64, 784), A(64, 1), target="keras-2.3.1",
+        code=codes.KERAS_TARGET, message="to have shape (10,) but got array with shape (1,)"),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy", target="1.15"), A(64, 784), A(64), target="1.15",
+        code=codes.KERAS_TARGET, message="You are passing a target array of shape (64, 1) while using as loss "
+                                         "`categorical_crossentropy`."),
+    bad("keras.Sequential.fit", _mlp("mse", target="1.15"), A(64, 784), A(32, 10), target="1.15",
+        code=codes.KERAS_TARGET, message="Input arrays should have the same number of samples as target arrays. "
+                                         "Found 64 input samples and 32 target samples."),
+    # Keras 2.15: the model's input spec, match_dtype_and_rank, and its own loss wordings
+    bad("keras.Sequential.fit", _mlp("mse", target="2.15"), A(64, 28), A(64, 10), target="2.15",
+        code=codes.KERAS_INPUT, message='Input 0 of layer "sequential" is incompatible with the layer: '
+                                        'expected shape=(None, 784), found shape=(32, 28)'),
+    bad("keras.Sequential.fit", _mlp("mse", target="2.15"), A(64, 784), A(64, 5), target="2.15",
+        code=codes.KERAS_TARGET, message="but are 10 and 5 for '{{node mean_squared_error/SquaredDifference}}'"),
+    ok("keras.Sequential.fit", _mlp("mse", target="2.15"), A(64, 784), A(64), target="2.15",
+       warns=codes.LOSS_BROADCAST, expect=instance_of("keras.callbacks.History")),
+    bad("keras.Sequential.fit", _mlp("categorical_crossentropy", target="2.15"), A(64, 784), A(64, 1),
+        target="2.15", code=codes.KERAS_TARGET, message="Shapes (32, 1) and (32, 10) are incompatible"),
+    bad("keras.Sequential.fit", _mlp("mse", target="2.15"), A(64, 784), A(32, 10), target="2.15",
+        code=codes.KERAS_TARGET, message="Data cardinality is ambiguous:"),
+
 ]
 

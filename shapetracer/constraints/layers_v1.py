@@ -27,8 +27,9 @@ from typing import Any
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
+from shapetracer.constraints import messages
 
 def static_none_dim(ctx: OpContext, index: int) -> Dim:
     """A fresh dim TensorFlow itself sees as ``None`` (axis ``index`` of this op's result)."""
@@ -50,8 +51,8 @@ def keras_shape(shape: Shape) -> str:
 
 
 def input_spec_message(layer: str, spec: str, shape: Shape) -> str:
-    return (f'Input 0 of layer "{layer}" is incompatible with the layer: expected {spec}, '
-            f"found ndim={shape.rank}. Full shape received: {keras_shape(shape)}")
+    return messages.keras_input_incompatible(0, layer) + messages.keras_expected_ndim(spec, shape.rank,
+                                                                                     keras_shape(shape))
 
 
 # --- argument readers ---------------------------------------------------
@@ -136,7 +137,7 @@ def window_output(ctx: OpContext, size: Dim, kernel: int | None, stride: int | N
                  f"with a zero or negative value in a dimension.", [size])
         return None
     if not ctx.require(size.ge(span), codes.NEGATIVE_DIM,
-                       f"{ctx.display}: Negative dimension size caused by subtracting {span} from {size} "
+                       f"{ctx.display}: {messages.negative_dimension(span, size)} "
                        f"(input shape: {shape.tf_str()})", [size, shape]):
         return None
     remaining = size - span
@@ -435,10 +436,11 @@ EXAMPLES = [
     ok("tf.layers.dense", T(None, 5), 7, expect=[None, 7]),
     ok("tf.layers.dense", T(None, 4, 5), 7, expect=[None, 4, 7]),
     ok("tf.layers.dense", T(None, 3136), units=1024, expect=[None, 1024]),
-    bad("tf.layers.dense", P(None, None), 7, code=codes.UNDEFINED_DIM),
+    bad("tf.layers.dense", P(None, None), 7, code=codes.UNDEFINED_DIM,
+        message="The last dimension of the inputs to a Dense layer should be defined"),
     ok("tf.layers.dense", T(None, None), 7, expect=[None, 7]),
-    bad("tf.layers.dense", T(5), 7, code=codes.KERAS_INPUT),
-    bad("tf.layers.dense", T(), 7, code=codes.KERAS_INPUT),
+    bad("tf.layers.dense", T(5), 7, code=codes.KERAS_INPUT, message="expected min_ndim=2, found ndim=1"),
+    bad("tf.layers.dense", T(), 7, code=codes.KERAS_INPUT, message="expected min_ndim=2, found ndim=0"),
     # conv
     ok("tf.layers.conv2d", T(None, 28, 28, 1), 32, 5, expect=[None, 24, 24, 32]),
     ok("tf.layers.conv2d", T(None, 28, 28, 1), 32, 5, padding="same", strides=2, expect=[None, 14, 14, 32]),
@@ -455,18 +457,28 @@ EXAMPLES = [
     ok("tf.layers.conv3d", T(None, 16, 16, 16, 1), 8, 3, expect=[None, 14, 14, 14, 8]),
     ok("tf.layers.conv3d", T(None, 9, 9, 9, 1), 4, 3, strides=2, padding="same", expect=[None, 5, 5, 5, 4]),
     ok("tf.layers.conv3d", T(None, 1, 9, 9, 9), 4, 3, data_format="channels_first", expect=[None, 4, 7, 7, 7]),
-    bad("tf.layers.conv3d", T(None, 9, 9, 1), 4, 3, code=codes.KERAS_INPUT),
-    bad("tf.layers.conv2d", T(None, 3, 3, 1), 32, 5, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.conv2d", T(None, 4, 4, 3), 3, 5, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.conv3d", T(None, 2, 16, 16, 1), 8, 3, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.conv2d", T(28, 28, 1), 32, 5, code=codes.KERAS_INPUT),
-    bad("tf.layers.conv1d", T(None, 100), 8, 5, code=codes.KERAS_INPUT),
-    bad("tf.layers.conv2d", P(None, 28, 28, None), 32, 5, code=codes.UNDEFINED_DIM),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, (3, 3, 3), code=codes.ARG_LENGTH),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, padding="full", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, data_format="NHWC", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.layers.conv2d", T(None, 10, 10, 3), 3, 3, padding="causal", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, dilation_rate=2, strides=2, code=codes.SHAPE_REQUIREMENT),
+    bad("tf.layers.conv3d", T(None, 9, 9, 1), 4, 3, code=codes.KERAS_INPUT,
+        message="expected min_ndim=5, found ndim=4"),
+    bad("tf.layers.conv2d", T(None, 3, 3, 1), 32, 5, code=codes.NEGATIVE_DIM,
+        message="One of the dimensions in the output is <= 0 due to downsampling in"),
+    bad("tf.layers.conv2d", T(None, 4, 4, 3), 3, 5, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 5 from 4"),
+    bad("tf.layers.conv3d", T(None, 2, 16, 16, 1), 8, 3, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
+    bad("tf.layers.conv2d", T(28, 28, 1), 32, 5, code=codes.KERAS_INPUT, message="expected min_ndim=4, found ndim=3"),
+    bad("tf.layers.conv1d", T(None, 100), 8, 5, code=codes.KERAS_INPUT, message="expected min_ndim=3, found ndim=2"),
+    bad("tf.layers.conv2d", P(None, 28, 28, None), 32, 5, code=codes.UNDEFINED_DIM,
+        message="The channel dimension of the inputs should be defined"),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, (3, 3, 3), code=codes.ARG_LENGTH,
+        message="The `kernel_size` argument must be a tuple of 2 integers"),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, padding="full", code=codes.SHAPE_REQUIREMENT,
+        message='The `padding` argument must be a list/tuple or one of "valid", "same"'),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, data_format="NHWC", code=codes.SHAPE_REQUIREMENT,
+        message='The `data_format` argument must be one of "channels_first"'),
+    bad("tf.layers.conv2d", T(None, 10, 10, 3), 3, 3, padding="causal", code=codes.SHAPE_REQUIREMENT,
+        message="Causal padding is only supported for `Conv1D`and `SeparableConv1D`"),
+    bad("tf.layers.conv2d", T(None, 28, 28, 1), 32, 3, dilation_rate=2, strides=2, code=codes.SHAPE_REQUIREMENT,
+        message="`strides > 1` not supported in conjunction with `dilation_rate > 1`"),
     # pooling
     ok("tf.layers.max_pooling2d", T(None, 28, 28, 1), 2, 2, expect=[None, 14, 14, 1]),
     ok("tf.layers.max_pooling2d", T(None, 7, 7, 1), 2, 2, padding="same", expect=[None, 4, 4, 1]),
@@ -477,44 +489,63 @@ EXAMPLES = [
     ok("tf.layers.max_pooling1d", T(None, 28, 3), 2, 2, expect=[None, 14, 3]),
     ok("tf.layers.max_pooling1d", T(None, 3, 28), 2, 2, data_format="channels_first", expect=[None, 3, 14]),
     ok("tf.layers.max_pooling3d", T(None, 5, 5, 5, 3), 2, 2, padding="same", expect=[None, 3, 3, 3, 3]),
-    bad("tf.layers.max_pooling3d", T(None, 8, 8, 8, 3), 2, None, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.layers.max_pooling3d", T(None, 8, 8, 1, 3), 2, 2, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.max_pooling3d", T(None, 8, 8, 3), 2, 2, code=codes.KERAS_INPUT),
+    bad("tf.layers.max_pooling3d", T(None, 8, 8, 8, 3), 2, None, code=codes.SHAPE_REQUIREMENT,
+        message="Argument `strides` must not be None"),
+    bad("tf.layers.max_pooling3d", T(None, 8, 8, 1, 3), 2, 2, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
+    bad("tf.layers.max_pooling3d", T(None, 8, 8, 3), 2, 2, code=codes.KERAS_INPUT,
+        message="expected ndim=5, found ndim=4"),
     ok("tf.layers.average_pooling1d", T(None, 7, 3), 2, 2, padding="same", expect=[None, 4, 3]),
-    bad("tf.layers.average_pooling1d", T(None, 1, 3), 2, 2, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.average_pooling1d", T(None, 7, 3, 1), 2, 2, code=codes.KERAS_INPUT),
+    bad("tf.layers.average_pooling1d", T(None, 1, 3), 2, 2, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
+    bad("tf.layers.average_pooling1d", T(None, 7, 3, 1), 2, 2, code=codes.KERAS_INPUT,
+        message="expected ndim=3, found ndim=4"),
     ok("tf.layers.average_pooling2d", T(None, 9, 9, 3), 3, 3, expect=[None, 3, 3, 3]),
-    bad("tf.layers.average_pooling2d", T(None, 2, 9, 3), 3, 3, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.average_pooling2d", T(9, 9, 3), 3, 3, code=codes.KERAS_INPUT),
-    bad("tf.layers.average_pooling3d", T(None, 1, 7, 7, 3), 2, 2, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.average_pooling3d", T(None, 7, 7, 3), 2, 2, code=codes.KERAS_INPUT),
-    bad("tf.layers.max_pooling2d", T(None, 1, 1, 1), 2, 2, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.max_pooling1d", T(None, 1, 3), 2, 2, code=codes.NEGATIVE_DIM),
-    bad("tf.layers.max_pooling2d", T(28, 28, 1), 2, 2, code=codes.KERAS_INPUT),
-    bad("tf.layers.max_pooling1d", T(None, 28, 28, 3), 2, 2, code=codes.KERAS_INPUT),
-    bad("tf.layers.average_pooling2d", T(None, 28, 28, 3), (2, 2, 2), 2, code=codes.ARG_LENGTH),
+    bad("tf.layers.average_pooling2d", T(None, 2, 9, 3), 3, 3, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
+    bad("tf.layers.average_pooling2d", T(9, 9, 3), 3, 3, code=codes.KERAS_INPUT,
+        message="expected ndim=4, found ndim=3"),
+    bad("tf.layers.average_pooling3d", T(None, 1, 7, 7, 3), 2, 2, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
+    bad("tf.layers.average_pooling3d", T(None, 7, 7, 3), 2, 2, code=codes.KERAS_INPUT,
+        message="expected ndim=5, found ndim=4"),
+    bad("tf.layers.max_pooling2d", T(None, 1, 1, 1), 2, 2, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
+    bad("tf.layers.max_pooling1d", T(None, 1, 3), 2, 2, code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
+    bad("tf.layers.max_pooling2d", T(28, 28, 1), 2, 2, code=codes.KERAS_INPUT, message="expected ndim=4, found ndim=3"),
+    bad("tf.layers.max_pooling1d", T(None, 28, 28, 3), 2, 2, code=codes.KERAS_INPUT,
+        message="expected ndim=3, found ndim=4"),
+    bad("tf.layers.average_pooling2d", T(None, 28, 28, 3), (2, 2, 2), 2, code=codes.ARG_LENGTH,
+        message="The `pool_size` argument must be a tuple of 2 integers"),
     # flatten, dropout, batch norm
     ok("tf.layers.flatten", T(None, 7, 7, 64), expect=[None, 3136]),
     ok("tf.layers.flatten", T(None, None, 7), expect=[None, None]),
     ok("tf.layers.flatten", T(None), expect=[None, 1]),
-    bad("tf.layers.flatten", T(), code=codes.KERAS_INPUT),
+    bad("tf.layers.flatten", T(), code=codes.KERAS_INPUT, message="expected min_ndim=1, found ndim=0"),
     ok("tf.layers.dropout", T(None, 7), 0.5, expect=[None, 7]),
     ok("tf.layers.dropout", T(None, 7, 3), rate=0.1, training=True, expect=[None, 7, 3]),
     ok("tf.layers.dropout", T(None, 7), 0.5, noise_shape=[1, 7], expect=[None, 7]),
-    ok("tf.layers.dropout", T(rank_unknown=True), 0.5),
+    ok("tf.layers.dropout", T(rank_unknown=True), 0.5, expect=UNKNOWN_SHAPE),
     ok("tf.layers.batch_normalization", T(None, 7), expect=[None, 7]),
     ok("tf.layers.batch_normalization", T(None, 3, 8, 8), axis=1, expect=[None, 3, 8, 8]),
     ok("tf.layers.batch_normalization", T(None, 10, 7), axis=[1, 2], expect=[None, 10, 7]),
-    bad("tf.layers.batch_normalization", P(None, None), code=codes.UNDEFINED_DIM),
-    bad("tf.layers.batch_normalization", T(None, 7), axis=3, code=codes.AXIS_RANGE),
-    bad("tf.layers.batch_normalization", T(None, 10, 7), axis=-5, code=codes.AXIS_RANGE),
+    bad("tf.layers.batch_normalization", P(None, None), code=codes.UNDEFINED_DIM,
+        message="Input has undefined `axis` dimension"),
+    bad("tf.layers.batch_normalization", T(None, 7), axis=3, code=codes.AXIS_RANGE,
+        message="Invalid value for `axis` argument"),
+    bad("tf.layers.batch_normalization", T(None, 10, 7), axis=-5, code=codes.AXIS_RANGE,
+        message="Invalid value for `axis` argument"),
     # conv2d_transpose
     ok("tf.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, strides=2, padding="same", expect=[None, 14, 14, 32]),
     ok("tf.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 5, strides=2, expect=[None, 17, 17, 32]),
     ok("tf.layers.conv2d_transpose", T(None, 7, 7, 64), 32, 2, strides=3, expect=[None, 21, 21, 32]),
     ok("tf.layers.conv2d_transpose", T(None, 64, 7, 7), 32, 5, strides=2, padding="same",
        data_format="channels_first", expect=[None, 32, 14, 14]),
-    bad("tf.layers.conv2d_transpose", T(7, 7, 64), 32, 5, code=codes.KERAS_INPUT),
-    bad("tf.layers.conv2d_transpose", T(2, None, 7, 7, 64), 32, 5, code=codes.RANK_MISMATCH),
-    bad("tf.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code=codes.UNDEFINED_DIM),
+    bad("tf.layers.conv2d_transpose", T(7, 7, 64), 32, 5, code=codes.KERAS_INPUT,
+        message="expected min_ndim=4, found ndim=3"),
+    bad("tf.layers.conv2d_transpose", T(2, None, 7, 7, 64), 32, 5, code=codes.RANK_MISMATCH,
+        message="Inputs should have rank 4"),
+    bad("tf.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code=codes.UNDEFINED_DIM,
+        message="The channel dimension of the inputs to `Conv2DTranspose` should be"),
 ]

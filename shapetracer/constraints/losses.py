@@ -30,9 +30,10 @@ from typing import Any
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.reduction import reduced_dims, tf_axes
 from shapetracer.constraints.spec import ApiRef, OpContext, Tensor, op
+from shapetracer.constraints import messages
 
 CODE = codes.LABELS_LOGITS
 
@@ -122,7 +123,7 @@ def softmax_cross_entropy_with_logits(ctx: OpContext, labels=None, logits=None, 
     static = all(d.known for d in x_dims[:-1]) and all(d.known for d in y_dims[:-1])
     for a, b in zip(logits_2d, labels_2d):
         if not ctx.require(_broadcastable(a, b), CODE,
-                           f"{ctx.display}: Dimensions must be equal, but are {a} and {b} ({sizes})", [a, b, x, y],
+                           f"{ctx.display}: {messages.dims_must_be_equal(a, b)} ({sizes})", [a, b, x, y],
                            runtime=not static):
             return ctx.unknown_tensor(x.dtype)
     # The per-row losses are then reshaped to the logits' outer dims, so labels may broadcast
@@ -130,8 +131,8 @@ def softmax_cross_entropy_with_logits(ctx: OpContext, labels=None, logits=None, 
     rows, label_rows = logits_2d[0], labels_2d[0]
     outer = "[" + ",".join(str(d) for d in x_dims[:-1]) + "]"
     if not ctx.require(bool_or(rows.eq(label_rows), label_rows.eq(1)), CODE,
-                       f"{ctx.display}: Cannot reshape a tensor with {label_rows} elements to shape {outer} "
-                       f"({rows} elements)", [rows, label_rows, x, y], runtime=not static):
+                       f"{ctx.display}: {messages.cannot_reshape(label_rows, outer, rows)}",
+                       [rows, label_rows, x, y], runtime=not static):
         return ctx.unknown_tensor(x.dtype)
     if len(x_dims) == 2 and len(y_dims) == 2:
         # Rank 2 goes straight to the kernel op, whose shape function merges the batch dims
@@ -219,12 +220,12 @@ def sampled_loss(ctx: OpContext, weights, biases, labels, inputs, num_sampled, n
     if x is None or x.shape.dims is None or x.shape.rank != 2:
         return ctx.unknown_tensor()
     if y is not None and y.shape.dims is not None and y.shape.rank != 2:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 2 but is rank {y.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(2, y.shape.rank)} "
                  f"(labels shape: {y.shape.tf_str()})", [y])
         return ctx.unknown_tensor(x.dtype)
     if w is not None and w.shape.dims is not None and w.shape.rank == 2:
         a, b = x.shape.dims[1], w.shape.dims[1]
-        if not ctx.require(a.eq(b), codes.MATMUL_DIM, f"{ctx.display}: Dimensions must be equal, but are {a} and {b} "
+        if not ctx.require(a.eq(b), codes.MATMUL_DIM, f"{ctx.display}: {messages.dims_must_be_equal(a, b)} "
                            f"(inputs {x.shape.tf_str()} vs weights {w.shape.tf_str()})", [a, b, x, w]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result([x.shape.dims[0]], x.dtype, label="per-example loss")
@@ -429,13 +430,19 @@ EXAMPLES = [
     ok("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(10, 32), axis=0, expect=[32]),
     ok("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(32, 10), logits=T(32, 10), expect=[32]),
     ok("tf.nn.softmax_cross_entropy_with_logits", labels=T(10), logits=T(10), expect=[]),
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(32, 5), logits=T(32, 10), code=codes.LABELS_LOGITS),
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(None, 5), logits=T(None, 10), code=codes.LABELS_LOGITS),
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(32, 10), code=codes.LABELS_LOGITS),  # pattern 13
-    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(4, 6, 10), logits=T(4, 5, 10), code=codes.LABELS_LOGITS),
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(32, 5), logits=T(32, 10), code=codes.LABELS_LOGITS,
+        message="Dimensions must be equal, but are 10 and 5"),
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(None, 5), logits=T(None, 10), code=codes.LABELS_LOGITS,
+        message="Dimensions must be equal, but are 10 and 5"),
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(10, 32), logits=T(32, 10), code=codes.LABELS_LOGITS,
+        message="Dimensions must be equal, but are 32 and 10"),  # pattern 13
+    bad("tf.nn.softmax_cross_entropy_with_logits", labels=T(4, 6, 10), logits=T(4, 5, 10), code=codes.LABELS_LOGITS,
+        message="Dimensions must be equal, but are 20 and 24"),
     ok("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(None, 4), expect=[3]),
-    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(1, 4), code=codes.LABELS_LOGITS),
-    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(16, 10), logits=T(32, 10), code=codes.LABELS_LOGITS),
+    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(3, 4), logits=T(1, 4), code=codes.LABELS_LOGITS,
+        message="Cannot reshape a tensor with 3 elements to shape [1]"),
+    bad("tf.nn.softmax_cross_entropy_with_logits_v2", labels=T(16, 10), logits=T(32, 10), code=codes.LABELS_LOGITS,
+        message="Dimensions must be equal, but are 32 and 16"),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, dtype="int32"), logits=T(None, 10),
        expect=[None]),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(4, 5, dtype="int32"), logits=T(4, 5, 10),
@@ -445,77 +452,105 @@ EXAMPLES = [
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(32, dtype="int32"), logits=T(None, 10),
        expect=[32]),
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(None, 1, dtype="int32"), logits=T(None, 10),
-        code=codes.LABELS_LOGITS),  # pattern 12
+        code=codes.LABELS_LOGITS, message="`labels.shape.rank` must equal `logits.shape.rank - 1`"),  # pattern 12
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(64, dtype="int32"), logits=T(32, 10),
-        code=codes.LABELS_LOGITS),
+        code=codes.LABELS_LOGITS, message="`labels.shape` must equal `logits.shape` except for the last dimension"),
     bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(4, 6, dtype="int32"), logits=T(4, 5, 10),
-        code=codes.LABELS_LOGITS),
-    bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(dtype="int32"), logits=T(), code=codes.RANK_MISMATCH),
+        code=codes.LABELS_LOGITS, message="`labels.shape` must equal `logits.shape` except for the last dimension"),
+    bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=T(dtype="int32"), logits=T(), code=codes.RANK_MISMATCH,
+        message="`logits` cannot be a scalar"),
     ok("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None, 1), logits=T(None, 1), expect=[None, 1]),
     ok("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None, 10), logits=T(32, 10), expect=[32, 10]),
-    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None), logits=T(None, 1), code=codes.LABELS_LOGITS),
-    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 5), code=codes.LABELS_LOGITS),
+    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(None), logits=T(None, 1), code=codes.LABELS_LOGITS,
+        message="`logits` and `labels` must have the same shape, received"),
+    bad("tf.nn.sigmoid_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 5), code=codes.LABELS_LOGITS,
+        message="`logits` and `labels` must have the same shape, received"),
     bad("tf.nn.weighted_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 5), pos_weight=2.0,
-        code=codes.LABELS_LOGITS),
+        code=codes.LABELS_LOGITS, message="`logits` and `labels` must have the same shape, received"),
     ok("tf.nn.weighted_cross_entropy_with_logits", labels=T(32, 10), logits=T(32, 10), pos_weight=2.0,
        expect=[32, 10]),
     ok("tf.nn.l2_loss", T(None, 10), expect=[]),
     ok("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 128), 64, 1000, expect=[None]),
     ok("tf.nn.sampled_softmax_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 128), 64, 1000,
        expect=[None]),
-    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 64), 64, 1000, code=codes.MATMUL_DIM),
-    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, dtype="int64"), T(None, 128), 64, 1000, code=codes.RANK_MISMATCH),
+    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, 1, dtype="int64"), T(None, 64), 64, 1000, code=codes.MATMUL_DIM,
+        message="Dimensions must be equal, but are 64 and 128"),
+    bad("tf.nn.nce_loss", T(1000, 128), T(1000), T(None, dtype="int64"), T(None, 128), 64, 1000, code=codes.RANK_MISMATCH,
+        message="Shape must be rank 2 but is rank 1"),
     ok("tf.losses.softmax_cross_entropy", T(None, 10), T(None, 10), expect=[]),
     ok("tf.losses.softmax_cross_entropy", T(None, 10), T(None, 10), reduction="none", expect=[None]),
     ok("tf.losses.softmax_cross_entropy", T(32, 10), T(32, 10), weights=T(32), expect=[]),
-    bad("tf.losses.softmax_cross_entropy", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
-    bad("tf.losses.softmax_cross_entropy", T(1, 10), T(32, 10), code=codes.LABELS_LOGITS),
-    bad("tf.losses.softmax_cross_entropy", T(None), T(None, 10), code=codes.LABELS_LOGITS),  # pattern 11
-    bad("tf.losses.softmax_cross_entropy", T(32, 10), T(32, 10), weights=T(32, 1), code=codes.BROADCAST),
+    bad("tf.losses.softmax_cross_entropy", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
+    bad("tf.losses.softmax_cross_entropy", T(1, 10), T(32, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (32, 10) and (1, 10) are incompatible"),
+    bad("tf.losses.softmax_cross_entropy", T(None), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?,) are incompatible"),  # pattern 11
+    bad("tf.losses.softmax_cross_entropy", T(32, 10), T(32, 10), weights=T(32, 1), code=codes.BROADCAST,
+        message="weights can not be broadcast to values"),
     ok("tf.losses.sparse_softmax_cross_entropy", T(None, dtype="int32"), T(None, 10), expect=[]),
     ok("tf.losses.sparse_softmax_cross_entropy", T(None, 1, dtype="int32"), T(None, 10), expect=[]),
     ok("tf.losses.sparse_softmax_cross_entropy", T(None, dtype="int32"), T(None, 10), reduction="none",
        expect=[None]),
-    bad("tf.losses.sparse_softmax_cross_entropy", T(32, 2, dtype="int32"), T(32, 10), code=codes.LABELS_LOGITS),
-    bad("tf.losses.sparse_softmax_cross_entropy", T(64, dtype="int32"), T(32, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.sparse_softmax_cross_entropy", T(32, 2, dtype="int32"), T(32, 10), code=codes.LABELS_LOGITS,
+        message="`labels.shape.rank` must equal `logits.shape.rank - 1`"),
+    bad("tf.losses.sparse_softmax_cross_entropy", T(64, dtype="int32"), T(32, 10), code=codes.LABELS_LOGITS,
+        message="`labels.shape` must equal `logits.shape` except for the last dimension"),
     ok("tf.losses.mean_squared_error", T(None, 1), T(None, 1), expect=[]),
     ok("tf.losses.mean_squared_error", T(None, 10), T(None, 10), reduction="none", expect=[None, 10]),
     ok("tf.losses.mean_squared_error", T(None, 10), T(None, 10), weights=T(None, 1), expect=[]),
-    ok("tf.losses.mean_squared_error", T(None), T(None, 1), warns=codes.POSSIBLE_FAILURE),
-    bad("tf.losses.mean_squared_error", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
-    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32, 5), code=codes.BROADCAST),
-    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32), code=codes.BROADCAST),
+    ok("tf.losses.mean_squared_error", T(None), T(None, 1), warns=codes.POSSIBLE_FAILURE, expect=UNKNOWN_SHAPE),
+    bad("tf.losses.mean_squared_error", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
+    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32, 5), code=codes.BROADCAST,
+        message="weights can not be broadcast to values"),
+    bad("tf.losses.mean_squared_error", T(32, 10), T(32, 10), weights=T(32), code=codes.BROADCAST,
+        message="weights can not be broadcast to values"),
     ok("tf.losses.absolute_difference", T(None, 3), T(None, 3), expect=[]),
-    bad("tf.losses.absolute_difference", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
-    bad("tf.losses.absolute_difference", T(32), T(32, 1), code=codes.LABELS_LOGITS),
+    bad("tf.losses.absolute_difference", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
+    bad("tf.losses.absolute_difference", T(32), T(32, 1), code=codes.LABELS_LOGITS,
+        message="Shapes (32, 1) and (32,) are incompatible"),
     ok("tf.losses.sigmoid_cross_entropy", T(None, 10), T(None, 10), weights=T(None, 1), expect=[]),
-    bad("tf.losses.sigmoid_cross_entropy", T(None), T(None, 1), code=codes.LABELS_LOGITS),
+    bad("tf.losses.sigmoid_cross_entropy", T(None), T(None, 1), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 1) and (?,) are incompatible"),
     ok("tf.losses.log_loss", T(None, 1), T(None, 1), expect=[]),
-    bad("tf.losses.log_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.log_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
     ok("tf.losses.huber_loss", T(None, 4), T(None, 4), delta=2.0, expect=[]),
-    bad("tf.losses.huber_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.huber_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
     ok("tf.losses.hinge_loss", T(None, 4), T(None, 4), expect=[]),
-    bad("tf.losses.hinge_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.hinge_loss", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
     ok("tf.losses.cosine_distance", T(None, 10), T(None, 10), axis=1, reduction="none", expect=[None, 1]),
-    bad("tf.losses.cosine_distance", T(None, 5), T(None, 10), axis=1, code=codes.LABELS_LOGITS),
-    bad("tf.losses.cosine_distance", T(None, 10), T(None, 10), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.losses.cosine_distance", T(None, 5), T(None, 10), axis=1, code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
+    bad("tf.losses.cosine_distance", T(None, 10), T(None, 10), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
     ok("tf.losses.mean_pairwise_squared_error", T(None, 10), T(None, 10), expect=[]),
-    bad("tf.losses.mean_pairwise_squared_error", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.mean_pairwise_squared_error", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
     ok("tf.nn.l2_loss", T(3), expect=[]),
     ok("tf.nn.weighted_cross_entropy_with_logits", labels=T(None, 1), logits=T(None, 1), pos_weight=3.0,
        expect=[None, 1]),
     bad("tf.nn.weighted_cross_entropy_with_logits", labels=T(None), logits=T(None, 1), pos_weight=2.0,
-        code=codes.LABELS_LOGITS),
+        code=codes.LABELS_LOGITS, message="`logits` and `labels` must have the same shape, received"),
     ok("tf.losses.absolute_difference", T(None, 3), T(None, 3), reduction="none", expect=[None, 3]),
     ok("tf.losses.sigmoid_cross_entropy", T(None, 1), T(None, 1), label_smoothing=0.1, expect=[]),
-    bad("tf.losses.sigmoid_cross_entropy", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS),
+    bad("tf.losses.sigmoid_cross_entropy", T(None, 5), T(None, 10), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 10) and (?, 5) are incompatible"),
     ok("tf.losses.log_loss", T(None, 1), T(None, 1), weights=T(None, 1), expect=[]),
-    bad("tf.losses.log_loss", T(32), T(32, 1), code=codes.LABELS_LOGITS),
+    bad("tf.losses.log_loss", T(32), T(32, 1), code=codes.LABELS_LOGITS,
+        message="Shapes (32, 1) and (32,) are incompatible"),
     ok("tf.losses.huber_loss", T(None, 4), T(None, 4), reduction="none", expect=[None, 4]),
-    bad("tf.losses.huber_loss", T(None, 4), T(None, 4), weights=T(None, 3), code=codes.BROADCAST),
+    bad("tf.losses.huber_loss", T(None, 4), T(None, 4), weights=T(None, 3), code=codes.BROADCAST,
+        message="weights can not be broadcast to values"),
     ok("tf.losses.hinge_loss", T(None, 1), T(None, 1), reduction="sum", expect=[]),
-    bad("tf.losses.hinge_loss", T(None), T(None, 1), code=codes.LABELS_LOGITS),
+    bad("tf.losses.hinge_loss", T(None), T(None, 1), code=codes.LABELS_LOGITS,
+        message="Shapes (?, 1) and (?,) are incompatible"),
     ok("tf.losses.cosine_distance", T(None, 10), T(None, 10), dim=1, expect=[]),
     ok("tf.losses.mean_pairwise_squared_error", T(4, 3), T(4, 3), expect=[]),
-    bad("tf.losses.mean_pairwise_squared_error", T(4, 3), T(3, 4), code=codes.LABELS_LOGITS),
+    bad("tf.losses.mean_pairwise_squared_error", T(4, 3), T(3, 4), code=codes.LABELS_LOGITS,
+        message="Shapes (3, 4) and (4, 3) are incompatible"),
 ]

@@ -16,9 +16,10 @@ from __future__ import annotations
 from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape, bool_and, bool_or
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Tensor
+from shapetracer.constraints import messages
 
 
 def _rank_only(ctx: OpContext, rank: int, dtype: str | None, label: str) -> Tensor:
@@ -154,7 +155,7 @@ def tile(ctx: OpContext, input, multiples, name=None):
     if x.shape.dims is None:
         return _rank_only(ctx, len(factors), dtype, "tiled to")
     if len(factors) != x.shape.rank:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Shape must be rank {x.shape.rank} but is rank {len(factors)}", [x])
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.shape_must_be_rank(x.shape.rank, len(factors))}", [x])
         return ctx.unknown_tensor(dtype)
     for index, factor in enumerate(factors):
         if factor is not None and factor.known and factor.value < 0:
@@ -179,7 +180,7 @@ def pad(ctx: OpContext, tensor, paddings, mode="CONSTANT", name=None, constant_v
     if x.shape.dims is None:
         return _rank_only(ctx, len(pairs), dtype, "padded to")
     if len(pairs) != x.shape.rank:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Shape must be rank {len(pairs)} but is rank {x.shape.rank}", [x])
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.shape_must_be_rank(len(pairs), x.shape.rank)}", [x])
         return ctx.unknown_tensor(dtype)
     style = (ctx.str(mode) or "CONSTANT").upper()
     dims: list[Dim] = []
@@ -242,7 +243,7 @@ def broadcast_to(ctx: OpContext, input, shape, name=None):
                           label="broadcast to")
     rank = x.shape.rank
     if rank > len(target):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at most rank {len(target)} but is rank {rank}", [x])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_most_rank(len(target), rank)}", [x])
         return ctx.unknown_tensor(dtype)
     out: list[Dim] = list(d if d is not None else ctx.fresh() for d in target[:len(target) - rank])
     for dim, want in zip(x.shape.dims, target[len(target) - rank:]):
@@ -250,7 +251,7 @@ def broadcast_to(ctx: OpContext, input, shape, name=None):
             out.append(dim if not (dim.known and dim.value == 1) else ctx.fresh())
             continue
         cond = bool_or(dim.eq(1), dim.eq(want))
-        if not ctx.require(cond, codes.BROADCAST, f"{ctx.display}: Dimensions must be equal, but are {dim} and {want}",
+        if not ctx.require(cond, codes.BROADCAST, f"{ctx.display}: {messages.dims_must_be_equal(dim, want)}",
                            [x, want]):
             return ctx.unknown_tensor(dtype)
         out.append(want)
@@ -276,7 +277,7 @@ def slice_(ctx: OpContext, input_, begin, size, name=None):
     rank = x.shape.rank
     for length in lengths:
         if length != rank:
-            ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Shape must be rank {length} but is rank {rank}", [x])
+            ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.shape_must_be_rank(length, rank)}", [x])
             return ctx.unknown_tensor(dtype)
     starts = starts if starts is not None else [None] * rank
     sizes = sizes if sizes is not None else [None] * rank
@@ -320,63 +321,75 @@ EXAMPLES = [
     ok("tf.transpose", T(None, 28, 28, 3), [0, 3, 1, 2], expect=[None, 3, 28, 28]),
     ok("tf.transpose", T(2, 3, 4), [-1, 0, 1], expect=[4, 2, 3]),
     ok("tf.transpose", T(rank_unknown=True), [1, 0], expect=[None, None]),
-    bad("tf.transpose", T(2, 3, 4), [1, 0], code=codes.BAD_PERMUTATION),
-    bad("tf.transpose", T(2, 3, 4), [1, 0, 3], code=codes.BAD_PERMUTATION),
-    bad("tf.transpose", T(2, 3, 4), [1, 0, 0], code=codes.BAD_PERMUTATION),
-    bad("tf.transpose", T(2, 3, 4), [-4, 0, 1], code=codes.BAD_PERMUTATION),
+    bad("tf.transpose", T(2, 3, 4), [1, 0], code=codes.BAD_PERMUTATION, message="Dimension must be 3 but is 2"),
+    bad("tf.transpose", T(2, 3, 4), [1, 0, 3], code=codes.BAD_PERMUTATION,
+        message="perm dim 3 is out of range of input rank 3"),
+    bad("tf.transpose", T(2, 3, 4), [1, 0, 0], code=codes.BAD_PERMUTATION, message="2 is missing from {1,0,0}"),
+    bad("tf.transpose", T(2, 3, 4), [-4, 0, 1], code=codes.BAD_PERMUTATION,
+        message="perm dim -4 is out of range of input rank 3"),
     ok("tf.linalg.matrix_transpose", T(5, 2, 3), expect=[5, 3, 2]),
     ok("tf.linalg.transpose", T(None, 2, 3), expect=[None, 3, 2]),
     ok("tf.matrix_transpose", T(4, 4), expect=[4, 4]),
-    bad("tf.linalg.matrix_transpose", T(3), code=codes.RANK_MISMATCH),
-    bad("tf.matrix_transpose", T(), code=codes.RANK_MISMATCH),
+    bad("tf.linalg.matrix_transpose", T(3), code=codes.RANK_MISMATCH, message="Argument `a` should be a"),
+    bad("tf.matrix_transpose", T(), code=codes.RANK_MISMATCH, message="Argument `a` should be a"),
     ok("tf.squeeze", T(2, 1, 3), expect=[2, 3]),
     ok("tf.squeeze", T(None, 1), axis=1, expect=[None]),
     ok("tf.squeeze", T(1, None, 1), axis=[0, -1], expect=[None]),
     ok("tf.squeeze", T(None, 10), axis=0, expect=[10]),
-    ok("tf.squeeze", T(None, 1)),
-    bad("tf.squeeze", T(2, 3), axis=1, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.squeeze", T(2, 3), axis=-1, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.squeeze", T(2, 1), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.squeeze", T(1, 2, 1), squeeze_dims=[0, 5], code=codes.AXIS_RANGE),
+    ok("tf.squeeze", T(None, 1), expect=UNKNOWN_SHAPE),
+    bad("tf.squeeze", T(2, 3), axis=1, code=codes.SHAPE_REQUIREMENT,
+        message="Can not squeeze dim[1], expected a dimension of 1, got 3"),
+    bad("tf.squeeze", T(2, 3), axis=-1, code=codes.SHAPE_REQUIREMENT,
+        message="Can not squeeze dim[1], expected a dimension of 1, got 3"),
+    bad("tf.squeeze", T(2, 1), axis=2, code=codes.AXIS_RANGE, message="squeeze_dims[0] not in [-2,2)"),
+    bad("tf.squeeze", T(1, 2, 1), squeeze_dims=[0, 5], code=codes.AXIS_RANGE, message="squeeze_dims[1] not in [-3,3)"),
     ok("tf.expand_dims", T(2, 3), 0, expect=[1, 2, 3]),
     ok("tf.expand_dims", T(None, 3), -1, expect=[None, 3, 1]),
     ok("tf.expand_dims", T(2, 3), -3, expect=[1, 2, 3]),
     ok("tf.expand_dims", T(5), dim=1, expect=[5, 1]),
-    bad("tf.expand_dims", T(2, 3), 4, code=codes.AXIS_RANGE),
-    bad("tf.expand_dims", T(2, 3), -4, code=codes.AXIS_RANGE),
+    bad("tf.expand_dims", T(2, 3), 4, code=codes.AXIS_RANGE, message="dim 4 not in the interval [-3, 2]"),
+    bad("tf.expand_dims", T(2, 3), -4, code=codes.AXIS_RANGE, message="dim -4 not in the interval [-3, 2]"),
     ok("tf.tile", T(2, 3), [2, 1], expect=[4, 3]),
     ok("tf.tile", T(None, 10), [2, 3], expect=[None, 30]),
     ok("tf.tile", T(2, 3), T(2, dtype="int32"), expect=[None, None]),
-    bad("tf.tile", T(2, 3), [1, 2, 3], code=codes.ARG_LENGTH),
-    bad("tf.tile", T(2, 3, 4), [1, 2], code=codes.ARG_LENGTH),
-    bad("tf.tile", T(2, 3), [-1, 2], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.tile", T(2, 3), [1, 2, 3], code=codes.ARG_LENGTH, message="Shape must be rank 2 but is rank 3"),
+    bad("tf.tile", T(2, 3, 4), [1, 2], code=codes.ARG_LENGTH, message="Shape must be rank 3 but is rank 2"),
+    bad("tf.tile", T(2, 3), [-1, 2], code=codes.SHAPE_REQUIREMENT, message="Expected multiples[0] >= 0, but got -1"),
     ok("tf.pad", T(2, 3), [[1, 1], [2, 2]], expect=[4, 7]),
     ok("tf.pad", T(None, 28, 28, 1), [[0, 0], [2, 2], [2, 2], [0, 0]], expect=[None, 32, 32, 1]),
     ok("tf.pad", T(2, 3), [[1, 1], [2, 2]], mode="SYMMETRIC", expect=[4, 7]),
     ok("tf.pad", T(4, 3), [[1, 1], [2, 2]], mode="reflect", expect=[6, 7]),
-    bad("tf.pad", T(2, 3), [[1, 1]], code=codes.ARG_LENGTH),
-    bad("tf.pad", T(2, 3), [[1, 1], [1, 1], [0, 0]], code=codes.ARG_LENGTH),
-    bad("tf.pad", T(2, 3), [[1, 1, 1], [1, 1, 1]], code=codes.ARG_LENGTH),
-    bad("tf.pad", T(2, 3), [[2, 2], [1, 1]], mode="REFLECT", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.pad", T(2, 3), [[3, 2], [1, 1]], mode="SYMMETRIC", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.pad", T(2, 3), [[1, 1]], code=codes.ARG_LENGTH, message="Shape must be rank 1 but is rank 2"),
+    bad("tf.pad", T(2, 3), [[1, 1], [1, 1], [0, 0]], code=codes.ARG_LENGTH,
+        message="Shape must be rank 3 but is rank 2"),
+    bad("tf.pad", T(2, 3), [[1, 1, 1], [1, 1, 1]], code=codes.ARG_LENGTH, message="Dimension must be 2 but is 3"),
+    bad("tf.pad", T(2, 3), [[2, 2], [1, 1]], mode="REFLECT", code=codes.SHAPE_REQUIREMENT,
+        message="paddings must be less than the dimension size: 2, 2 not less than 2"),
+    bad("tf.pad", T(2, 3), [[3, 2], [1, 1]], mode="SYMMETRIC", code=codes.SHAPE_REQUIREMENT,
+        message="paddings must be no greater than the dimension size: 3, 2 greater than 2"),
     ok("tf.reverse", T(2, 3), [1], expect=[2, 3]),
     ok("tf.reverse", T(None, 3), [-1], expect=[None, 3]),
+    ok("tf.reverse_v2", T(4, None, 3), [0, 2], expect=[4, None, 3]),  # TF 1.x's name
     ok("tf.reverse", T(2, 3), [0, 1], expect=[2, 3]),
-    bad("tf.reverse", T(2, 3), [2], code=codes.AXIS_RANGE),
-    bad("tf.reverse", T(2, 3), [-3], code=codes.AXIS_RANGE),
-    bad("tf.reverse", T(2, 3), [1, -1], code=codes.AXIS_RANGE),
+    bad("tf.reverse", T(2, 3), [2], code=codes.AXIS_RANGE, message="'axis'[0] = 2 is out of valid range [0, 1"),
+    bad("tf.reverse", T(2, 3), [-3], code=codes.AXIS_RANGE, message="'axis'[0] = -3 is out of valid range [0, 1"),
+    bad("tf.reverse", T(2, 3), [1, -1], code=codes.AXIS_RANGE, message="axis 1 specified more than once"),
     ok("tf.broadcast_to", T(2, 3), [4, 2, 3], expect=[4, 2, 3]),
     ok("tf.broadcast_to", T(1, 3), [5, 3], expect=[5, 3]),
     ok("tf.broadcast_to", T(None, 10), [5, 10], expect=[5, 10]),
     ok("tf.broadcast_to", A(3), [2, 3], expect=[2, 3]),
-    bad("tf.broadcast_to", T(2, 3), [4, 3, 3], code=codes.BROADCAST),
-    bad("tf.broadcast_to", T(2, 3), [3], code=codes.RANK_MISMATCH),
+    bad("tf.broadcast_to", T(2, 3), [4, 3, 3], code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 2 and 3"),
+    bad("tf.broadcast_to", T(2, 3), [3], code=codes.RANK_MISMATCH,
+        message="Shape must be at most rank 1 but is rank 2"),
     ok("tf.slice", T(2, 3), [0, 1], [2, -1], expect=[2, 2]),
     ok("tf.slice", T(None, 10), [0, 1], [5, -1], expect=[5, 9]),
     ok("tf.slice", T(None, 10), [0, 0], [-1, 4], expect=[None, 4]),
     ok("tf.slice", T(4, 4), [1, 1], [3, 3], expect=[3, 3]),
-    bad("tf.slice", T(2, 3), [0], [2], code=codes.ARG_LENGTH),
-    bad("tf.slice", T(2, 3), [0, 1], [2, 3], code=codes.INDEX_RANGE),
-    bad("tf.slice", T(2, 3), [3, 0], [-1, -1], code=codes.INDEX_RANGE),
-    bad("tf.slice", T(2, 3), [-1, 0], [1, 1], code=codes.INDEX_RANGE),
+    bad("tf.slice", T(2, 3), [0], [2], code=codes.ARG_LENGTH, message="Shape must be rank 1 but is rank 2"),
+    bad("tf.slice", T(2, 3), [0, 1], [2, 3], code=codes.INDEX_RANGE, message="Expected size[1] in [0, 2], but got 3"),
+    bad("tf.slice", T(2, 3), [3, 0], [-1, -1], code=codes.INDEX_RANGE,
+        message="Expected begin[0] in [0, 2], but got 3"),
+    bad("tf.slice", T(2, 3), [-1, 0], [1, 1], code=codes.INDEX_RANGE,
+        message="Expected begin[0] in [0, 2], but got -1"),
 ]

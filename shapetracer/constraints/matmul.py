@@ -13,6 +13,7 @@ from shapetracer.constraints.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Shape
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, op
+from shapetracer.constraints import messages
 
 
 @op("tf.matmul", "tf.linalg.matmul", "operator.matmul", "keras.backend.dot")
@@ -24,7 +25,7 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     dtype = x.dtype
     for which, t in (("a", x), ("b", y)):
         if t.shape.rank < 2:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 2 but is rank {t.shape.rank} "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(2, t.shape.rank)} "
                      f"for input {which} with shape {t.shape.tf_str()}", [t])
             return ctx.unknown_tensor(dtype)
     ta = ctx.bool(transpose_a, False) or ctx.bool(adjoint_a, False)
@@ -33,7 +34,7 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     rows, inner_a = (xd[-1], xd[-2]) if ta else (xd[-2], xd[-1])
     inner_b, cols = (yd[-1], yd[-2]) if tb else (yd[-2], yd[-1])
     if not ctx.require(inner_a.eq(inner_b), codes.MATMUL_DIM,
-                       f"{ctx.display}: Dimensions must be equal, but are {inner_a} and {inner_b} "
+                       f"{ctx.display}: {messages.dims_must_be_equal(inner_a, inner_b)} "
                        f"(input shapes: {x.shape.tf_str()}, {y.shape.tf_str()})",
                        [inner_a, inner_b]):
         return ctx.unknown_tensor(dtype)
@@ -55,7 +56,7 @@ def matvec(ctx: OpContext, a, b, transpose_a=False, adjoint_a=False, a_is_sparse
     ta = ctx.bool(transpose_a, False) or ctx.bool(adjoint_a, False)
     rows, inner = (x.shape.dims[-1], x.shape.dims[-2]) if ta else (x.shape.dims[-2], x.shape.dims[-1])
     if not ctx.require(inner.eq(v.shape.dims[-1]), codes.MATMUL_DIM,
-                       f"{ctx.display}: Dimensions must be equal, but are {inner} and {v.shape.dims[-1]}",
+                       f"{ctx.display}: {messages.dims_must_be_equal(inner, v.shape.dims[-1])}",
                        [inner, v.shape.dims[-1]]):
         return ctx.unknown_tensor()
     return ctx.result(list(x.shape.dims[:-2]) + [rows], x.dtype, label="multiplied to")
@@ -70,10 +71,15 @@ EXAMPLES = [
     ok("tf.matmul", T(None, None), T(None, 10), expect=[None, 10]),
     ok("operator.matmul", T(2, 3), T(3, 4), expect=[2, 4]),
     ok("tf.linalg.matvec", T(4, 3), T(3), expect=[4]),
-    bad("tf.matmul", T(None, 3), T(5, 1), code=codes.MATMUL_DIM),
-    bad("tf.matmul", T(None, 1024), T(3136, 1024), code=codes.MATMUL_DIM),
-    bad("tf.matmul", T(3, 2), T(3, 5), code=codes.MATMUL_DIM),
-    bad("tf.matmul", T(5, 5), T(2), code=codes.RANK_MISMATCH),
-    bad("tf.matmul", T(8, 4, 3), T(7, 3, 6), code=codes.BROADCAST),
-    bad("tf.linalg.matvec", T(4, 3), T(4), code=codes.MATMUL_DIM),
+    ok("keras.backend.dot", T(None, 3), T(3, 4), expect=[None, 4]),
+    bad("tf.matmul", T(None, 3), T(5, 1), code=codes.MATMUL_DIM, message="Dimensions must be equal, but are 3 and 5"),
+    bad("tf.matmul", T(None, 1024), T(3136, 1024), code=codes.MATMUL_DIM,
+        message="Dimensions must be equal, but are 1024 and 3136"),
+    bad("tf.matmul", T(3, 2), T(3, 5), code=codes.MATMUL_DIM, message="Dimensions must be equal, but are 2 and 3"),
+    bad("tf.matmul", T(5, 5), T(2), code=codes.RANK_MISMATCH,
+        message="Shape must be rank 2 but is rank 1 for input b with shape [2]"),
+    bad("tf.matmul", T(8, 4, 3), T(7, 3, 6), code=codes.BROADCAST, message="Dimensions must be equal, but are 8 and 7"),
+    bad("tf.linalg.matvec", T(4, 3), T(4), code=codes.MATMUL_DIM, message="Dimensions must be equal, but are 3 and 4"),
+    bad("keras.backend.dot", T(None, 3), T(4, 5), code=codes.MATMUL_DIM,
+        message="dot: Dimensions must be equal, but are 3 and 4 (input shapes: [?,3], [4,5])"),
 ]

@@ -13,9 +13,10 @@ from __future__ import annotations
 from shapetracer.domain import codes
 from shapetracer.constraints._common import merge_shapes
 from shapetracer.constraints._common import dtype_name
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import T, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Obj, Tensor
+from shapetracer.constraints import messages
 
 
 def _in_top_k_operands(ctx: OpContext, predictions, targets) -> tuple[Tensor | None, Tensor | None]:
@@ -34,7 +35,7 @@ def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
     p, t = _in_top_k_operands(ctx, predictions, targets)
     for tensor, rank in ((p, 2), (t, 1)):
         if tensor is not None and tensor.shape.rank is not None and tensor.shape.rank != rank:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {rank} but is rank {tensor.shape.rank} "
+            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(rank, tensor.shape.rank)} "
                      f"(input shapes: {_shapes(p, t)})", [tensor])
             return ctx.unknown_tensor("bool")
     if p is None or t is None or p.shape.dims is None or t.shape.dims is None:
@@ -44,7 +45,7 @@ def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
         return ctx.result([batch] if batch is not None else [None], "bool", label="compared to")
     rows, count = p.shape.dims[0], t.shape.dims[0]
     if not ctx.require(rows.eq(count), codes.LABELS_LOGITS,
-                       f"{ctx.display}: Dimensions must be equal, but are {rows} and {count} "
+                       f"{ctx.display}: {messages.dims_must_be_equal(rows, count)} "
                        f"(input shapes: {_shapes(p, t)})", [rows, count]):
         return ctx.unknown_tensor("bool")
     return ctx.result([rows if rows.known or not count.known else count], "bool", label="compared to")
@@ -109,16 +110,21 @@ EXAMPLES = [
     ok("tf.math.in_top_k", T(8, dtype="int32"), T(8, 10), 5, expect=[8]),
     ok("tf.nn.in_top_k", predictions=T(None, 10), targets=T(None, dtype="int32"), k=1, expect=[None]),
     ok("tf.nn.in_top_k", T(None, 10), T(32, dtype="int32"), 1, expect=[32]),
-    bad("tf.nn.in_top_k", T(8, 10), T(8, 1, dtype="int32"), 1, code=codes.RANK_MISMATCH),
-    bad("tf.nn.in_top_k", predictions=T(10), targets=T(8, dtype="int32"), k=1, code=codes.RANK_MISMATCH),
-    bad("tf.math.in_top_k", T(8, 10), T(7, dtype="int32"), 1, code=codes.LABELS_LOGITS),
+    bad("tf.nn.in_top_k", T(8, 10), T(8, 1, dtype="int32"), 1, code=codes.RANK_MISMATCH,
+        message="Shape must be rank 1 but is rank 2"),
+    bad("tf.nn.in_top_k", predictions=T(10), targets=T(8, dtype="int32"), k=1, code=codes.RANK_MISMATCH,
+        message="Shape must be rank 2 but is rank 1"),
+    bad("tf.math.in_top_k", T(8, 10), T(7, dtype="int32"), 1, code=codes.LABELS_LOGITS,
+        message="Dimensions must be equal, but are 8 and 7"),
     ok("tf.add_n", [T(2, 3), T(2, 3)], expect=[2, 3]),
     ok("tf.add_n", [T(None, 3), T(2, None)], expect=[2, 3]),
     ok("tf.math.add_n", [T(2, 3)], expect=[2, 3]),
-    bad("tf.add_n", [T(2, 3), T(1, 3)], code=codes.BROADCAST),
-    bad("tf.add_n", [T(2, 3), T(3)], code=codes.RANK_MISMATCH),
-    bad("tf.add_n", [], code=codes.SHAPE_REQUIREMENT),
-    ok("tf.group", T(2), T(3)),
-    ok("tf.group"),
-    ok("tf.no_op"),
+    bad("tf.add_n", [T(2, 3), T(1, 3)], code=codes.BROADCAST,
+        message="Dimension 0 in both shapes must be equal, but are 2 and 1"),
+    bad("tf.add_n", [T(2, 3), T(3)], code=codes.RANK_MISMATCH, message="Shapes must be equal rank, but are 2 and 1"),
+    bad("tf.add_n", [], code=codes.SHAPE_REQUIREMENT,
+        message="Inputs must be an iterable of at least one Tensor/IndexedSlices with"),
+    ok("tf.group", T(2), T(3), expect=instance_of("tf.Operation")),
+    ok("tf.group", expect=instance_of("tf.Operation")),
+    ok("tf.no_op", expect=instance_of("tf.Operation")),
 ]

@@ -22,7 +22,8 @@ from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.matmul import matmul
 from shapetracer.constraints.numpy_creation import as_array, same_array, unknown_array
 from shapetracer.constraints.reduction import ALL, keepdims_flag, read_axes, reduced_dims, tf_axes
-from shapetracer.constraints.spec import Const, OpContext, Seq, SymInt, Tensor, op
+from shapetracer.constraints.spec import SPECS, Const, OpContext, Seq, SymInt, Tensor, op
+from shapetracer.constraints import messages
 
 # Unary math that exists as both tf.X and tf.math.X (TF1 or TF2); some only under tf.math.
 _BOTH = ("abs negative sqrt rsqrt square exp expm1 log log1p sign round rint floor ceil sin cos tan asin acos "
@@ -152,15 +153,15 @@ def bias_add_check(ctx: OpContext, v: Tensor, b: Tensor, channels_first: bool) -
     context = f"input shapes: {v.shape.tf_str()}, {b.shape.tf_str()}"
     least = 3 if channels_first else 2
     if v.shape.rank < least:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank {least} but is rank {v.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(least, v.shape.rank)} "
                  f"({context})", [v])
         return False
     if b.shape.rank != 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 1 but is rank {b.shape.rank} ({context})", [b])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(1, b.shape.rank)} ({context})", [b])
         return False
     channels = v.shape.dims[1] if channels_first else v.shape.dims[-1]
     return ctx.require(channels.eq(b.shape.dims[0]), codes.BIAS_MISMATCH,
-                       f"{ctx.display}: Dimensions must be equal, but are {channels} and {b.shape.dims[0]} "
+                       f"{ctx.display}: {messages.dims_must_be_equal(channels, b.shape.dims[0])} "
                        f"({context})", [channels, b.shape.dims[0], v, b])
 
 
@@ -225,7 +226,7 @@ def _bound_fits(ctx: OpContext, bound: Tensor, t: Tensor) -> bool:
         if b.known and b.value == 1 or b.same_as(d):
             continue
         if not ctx.require(bool_or(b.eq(d), b.eq(1)), codes.BROADCAST,
-                           f"{ctx.display}: Dimensions must be equal, but are {d} and {b} (input shapes: "
+                           f"{ctx.display}: {messages.dims_must_be_equal(d, b)} (input shapes: "
                            f"{t.shape.tf_str()}, {bound.shape.tf_str()})", [b, d, t, bound]):
             return False
     return True
@@ -262,7 +263,7 @@ def softmax(ctx: OpContext, logits, axis=None, name=None, dim=None):
     if t is None or t.shape.dims is None:
         return ctx.unknown_tensor(t.dtype if t is not None else None)
     if t.shape.rank < 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 1 but is rank 0 (input shape: [])", [t])
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(1, 0)} (input shape: [])", [t])
         return ctx.unknown_tensor(t.dtype)
     chosen = dim if ctx.is_none(axis) else axis
     if not ctx.is_none(chosen) and not _axis_in_range(ctx, t, chosen):
@@ -288,7 +289,7 @@ def local_response_normalization(ctx: OpContext, input, depth_radius=5, bias=1, 
     if t is None or t.shape.dims is None:
         return ctx.unknown_tensor(t.dtype if t is not None else None)
     if t.shape.rank != 4:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank 4 but is rank {t.shape.rank} "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(4, t.shape.rank)} "
                  f"(input shape: {t.shape.tf_str()})", [t])
         return ctx.unknown_tensor(t.dtype)
     return ctx.same_shape(t)
@@ -357,45 +358,63 @@ EXAMPLES = [
     ok("np.exp", A(3, 4), expect=[3, 4]),
     ok("np.sqrt", [[1.0, 2.0]], expect=[1, 2]),
     ok("np.isnan", A(None), expect=[None]),
+    # every elementwise function keeps its argument's shape
+    *[ok(name, T(None, 4, 3), expect=[None, 4, 3])
+      for name in SPECS["tf.sigmoid"].names + SPECS["tf.math.is_nan"].names],
+    *[ok(name, A(5, None), expect=[5, None]) for name in SPECS["np.exp"].names + SPECS["np.isnan"].names],
     ok("tf.nn.bias_add", T(None, 10), T(10), expect=[None, 10]),
     ok("tf.nn.bias_add", T(None, 4, 4, 10), T(10), expect=[None, 4, 4, 10]),
     ok("tf.nn.bias_add", T(None, 10, 4, 4), T(10), data_format="NCHW", expect=[None, 10, 4, 4]),
     ok("tf.nn.bias_add", T(None, None), T(5), expect=[None, 5]),
     ok("tf.nn.bias_add", T(None, None, 4, 4), T(5), data_format="NCHW", expect=[None, 5, 4, 4]),
-    bad("tf.nn.bias_add", T(None, 10), T(5), code=codes.BIAS_MISMATCH),  # pattern 29
-    bad("tf.nn.bias_add", T(None, 10, 4, 4), T(4), data_format="NCHW", code=codes.BIAS_MISMATCH),
-    bad("tf.nn.bias_add", T(10), T(10), code=codes.RANK_MISMATCH),
-    bad("tf.nn.bias_add", T(None, 10), T(1, 10), code=codes.RANK_MISMATCH),
+    bad("tf.nn.bias_add", T(None, 10), T(5), code=codes.BIAS_MISMATCH,
+        message="Dimensions must be equal, but are 10 and 5"),  # pattern 29
+    bad("tf.nn.bias_add", T(None, 10, 4, 4), T(4), data_format="NCHW", code=codes.BIAS_MISMATCH,
+        message="Dimensions must be equal, but are 10 and 4"),
+    bad("tf.nn.bias_add", T(10), T(10), code=codes.RANK_MISMATCH,
+        message="Shape must be at least rank 2 but is rank 1"),
+    bad("tf.nn.bias_add", T(None, 10), T(1, 10), code=codes.RANK_MISMATCH,
+        message="Shape must be rank 1 but is rank 2"),
     ok("tf.nn.xw_plus_b", T(None, 784), T(784, 10), T(10), expect=[None, 10]),
-    bad("tf.nn.xw_plus_b", T(None, 784), T(784, 10), T(5), code=codes.BIAS_MISMATCH),
-    bad("tf.nn.xw_plus_b", T(None, 784), T(78, 10), T(10), code=codes.MATMUL_DIM),
+    bad("tf.nn.xw_plus_b", T(None, 784), T(784, 10), T(5), code=codes.BIAS_MISMATCH,
+        message="Dimensions must be equal, but are 10 and 5"),
+    bad("tf.nn.xw_plus_b", T(None, 784), T(78, 10), T(10), code=codes.MATMUL_DIM,
+        message="Dimensions must be equal, but are 784 and 78"),
     ok("tf.nn.dropout", T(None, 10), keep_prob=0.5, expect=[None, 10]),
     ok("tf.nn.dropout", T(None, 10), rate=0.5, noise_shape=[1, 10], expect=[None, 10]),
     ok("tf.nn.dropout", T(32, 10), 0.5, [None, 1], expect=[32, 10]),
-    bad("tf.nn.dropout", T(32, 10), rate=0.5, noise_shape=[32, 5], code=codes.BROADCAST),
+    bad("tf.nn.dropout", T(32, 10), rate=0.5, noise_shape=[32, 5], code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 5 and 10"),
     ok("tf.clip_by_value", T(None, 10), 0.0, 1.0, expect=[None, 10]),
     ok("tf.clip_by_value", T(None, 10), T(10), T(None, 10), expect=[None, 10]),
-    bad("tf.clip_by_value", T(None, 10), T(5), 1.0, code=codes.BROADCAST),
-    bad("tf.clip_by_value", T(10), T(3, 10), 1.0, code=codes.BROADCAST),
+    bad("tf.clip_by_value", T(None, 10), T(5), 1.0, code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 10 and 5"),
+    bad("tf.clip_by_value", T(10), T(3, 10), 1.0, code=codes.BROADCAST,
+        message="Shapes (10,) and (3, 10) are incompatible"),
     ok("tf.nn.softmax", T(None, 10), expect=[None, 10]),
     ok("tf.nn.softmax", T(None, 10), dim=0, expect=[None, 10]),
     ok("tf.nn.log_softmax", T(None, 10), axis=-2, expect=[None, 10]),
-    bad("tf.nn.softmax", T(None, 10), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.nn.log_softmax", T(None, 10), axis=-3, code=codes.AXIS_RANGE),
-    bad("tf.nn.softmax", T(), code=codes.RANK_MISMATCH),
+    bad("tf.nn.softmax", T(None, 10), axis=2, code=codes.AXIS_RANGE,
+        message="`dim` must be in the range [-2, 2) where 2 is the number of dimensions"),
+    bad("tf.nn.log_softmax", T(None, 10), axis=-3, code=codes.AXIS_RANGE,
+        message="`dim` must be in the range [-2, 2) where 2 is the number of dimensions"),
+    bad("tf.nn.softmax", T(), code=codes.RANK_MISMATCH, message="Shape must be at least rank 1 but is rank 0"),
     ok("tf.nn.l2_normalize", T(None, 10), 1, expect=[None, 10]),
     ok("tf.nn.l2_normalize", T(None, 10), dim=[0, 1], expect=[None, 10]),
-    bad("tf.nn.l2_normalize", T(None, 10), 2, code=codes.AXIS_RANGE),
+    bad("tf.nn.l2_normalize", T(None, 10), 2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
     ok("tf.nn.lrn", T(None, 28, 28, 10), expect=[None, 28, 28, 10]),
     ok("tf.nn.local_response_normalization", T(None, 28, 28, 10), 2, expect=[None, 28, 28, 10]),
-    bad("tf.nn.lrn", T(None, 10), code=codes.RANK_MISMATCH),
+    bad("tf.nn.lrn", T(None, 10), code=codes.RANK_MISMATCH, message="Shape must be rank 4 but is rank 2"),
     ok("tf.nn.batch_normalization", T(None, 10), T(10), T(10), T(10), T(10), 1e-3, expect=[None, 10]),
     ok("tf.nn.batch_normalization", T(None, 10), T(10), T(10), None, None, 1e-3, expect=[None, 10]),
-    bad("tf.nn.batch_normalization", T(None, 10), T(5), T(10), None, None, 1e-3, code=codes.BROADCAST),
-    ok("tf.nn.moments", T(None, 10), [0]),
-    ok("tf.nn.moments", T(None, 28, 28, 10), [0, 1, 2], keep_dims=True),
-    ok("tf.nn.moments", T(None, 28, 28, 10), [0, 1, 2], None, True),
-    bad("tf.nn.moments", T(None, 10), [2], code=codes.AXIS_RANGE),
+    bad("tf.nn.batch_normalization", T(None, 10), T(5), T(10), None, None, 1e-3, code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 10 and 5"),
+    ok("tf.nn.moments", T(None, 10), [0], expect=([10], [10])),
+    ok("tf.nn.moments", T(None, 28, 28, 10), [0, 1, 2], keep_dims=True, expect=([1, 1, 1, 10], [1, 1, 1, 10])),
+    ok("tf.nn.moments", T(None, 28, 28, 10), [0, 1, 2], None, True, expect=([1, 1, 1, 10], [1, 1, 1, 10])),
+    bad("tf.nn.moments", T(None, 10), [2], code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
     ok("tf.nn.leaky_relu", T(4), expect=[4]),
     ok("tf.nn.leaky_relu", [1.0, -2.0], 0.3, expect=[2]),
     ok("tf.nn.gelu", T(2, 3), expect=[2, 3]),
@@ -405,7 +424,7 @@ EXAMPLES = [
     ok("tf.math.is_finite", T(3, 3), expect=[3, 3]),
     ok("tf.logical_not", T(None, dtype="bool"), expect=[None]),
     ok("operator.neg", A(3), expect=[3]),
-    ok("operator.neg", 4),
+    ok("operator.neg", 4, expect=-4),
     ok("operator.invert", T(None, dtype="int32"), expect=[None]),
     ok("operator.pos", T(None), expect=[None]),
     ok("np.tanh", A(None, 3), expect=[None, 3]),
@@ -415,7 +434,9 @@ EXAMPLES = [
     ok("tf.nn.xw_plus_b", T(2, None, 784), T(784, 10), T(10), expect=[2, None, 10]),
     ok("tf.nn.l2_normalize", T(None, 10), axis=-1, expect=[None, 10]),
     ok("tf.nn.lrn", T(None, 28, 28, 10), depth_radius=3, expect=[None, 28, 28, 10]),
-    bad("tf.nn.local_response_normalization", T(2, 28, 28, 10, 1), code=codes.RANK_MISMATCH),
-    bad("tf.nn.batch_normalization", T(None, 4, 4, 10), T(10), T(10), T(3), None, 1e-3, code=codes.BROADCAST),
+    bad("tf.nn.local_response_normalization", T(2, 28, 28, 10, 1), code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 5"),
+    bad("tf.nn.batch_normalization", T(None, 4, 4, 10), T(10), T(10), T(3), None, 1e-3, code=codes.BROADCAST,
+        message="Dimensions must be equal, but are 10 and 3"),
     ok("tf.nn.batch_normalization", T(None, 4, 4, 10), T(10), T(10), T(10), T(10), 1e-3, expect=[None, 4, 4, 10]),
 ]

@@ -23,11 +23,12 @@ import z3
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, lower_bound, Shape, bool_and, bool_or
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value,
 )
+from shapetracer.constraints import messages
 
 # --- dtypes -------------------------------------------------------------------
 
@@ -38,6 +39,8 @@ _DTYPE_ALIASES = {
     "i4": "int32", "intc": "int32", "i2": "int16", "i1": "int8", "u1": "uint8", "ubyte": "uint8",
     "bool": "bool", "bool_": "bool", "?": "bool", "complex": "complex128", "object": "object",
     "object_": "object", "O": "object", "str": "str", "str_": "str", "string": "object",
+    # any other Python type is stored as an object (np.empty(n, dtype=list))
+    "list": "object", "tuple": "object", "dict": "object", "set": "object",
 }
 
 
@@ -170,6 +173,8 @@ def _discover_unsized(ctx: OpContext, value: Seq) -> Nesting | None:
     """A list of unknown length (grown in a summarised loop): its items are examples of
     what it holds.  When they all have one shape, the array is ``[n, *shape]``; otherwise
     nothing is said (an example from the loop body may not be there at all)."""
+    if any(_has_unsized(item) for item in value.items):
+        return None  # each item is a list of its own unknown length: the rows may be ragged
     children = [discover(ctx, item) for item in value.items]
     if not children or any(c is None or c.ragged for c in children):
         return None
@@ -179,6 +184,13 @@ def _discover_unsized(ctx: OpContext, value: Seq) -> Nesting | None:
                                                          for a, b in zip(first.dims, other.dims)):
             return None
     return Nesting([ctx.fresh("len", 0)] + list(first.dims), False, promote([c.dtype for c in children]))
+
+
+def _has_unsized(value: Value, depth: int = 0) -> bool:
+    """A list of unknown length in ``value`` (lists nested a few levels deep)."""
+    if not isinstance(value, Seq) or depth > 8:
+        return False
+    return not value.sized or any(_has_unsized(item, depth + 1) for item in value.items)
 
 
 def _common_prefix(children: list[Nesting]) -> int | None:
@@ -263,6 +275,9 @@ def shape_dims(ctx: OpContext, shape: Any) -> list[Dim] | None:
     unknown — callers tell the two apart with ``ctx.failed``.
     """
     dims = ctx.shape_arg(shape)
+    if dims is None and isinstance(shape, Tensor) and shape.shape.rank == 0 and shape.dtype is not None \
+            and shape.dtype.startswith(("int", "uint")):
+        dims = [None]  # an integer scalar of unknown value is one dim (size=lengths[i])
     if dims is None:
         return None
     for dim in dims:
@@ -479,8 +494,8 @@ def linspace(ctx: OpContext, start, stop, num=50, endpoint=True, retstep=False, 
     ends = [as_array(ctx, start), as_array(ctx, stop)]
     if any(e is None or e.shape.dims is None for e in ends):
         return unknown_array(ctx, dtype_name)
-    message = (f"{ctx.display}: operands could not be broadcast together with shapes "
-               f"{compact(ends[0].shape.dims)} {compact(ends[1].shape.dims)}")
+    message = (f"{ctx.display}: "
+               + messages.np_cannot_broadcast(f"{compact(ends[0].shape.dims)} {compact(ends[1].shape.dims)}"))
     base = broadcast_many(ctx, [e.shape for e in ends], message, ends)
     position = ctx.int(axis)
     if base is None or position is None or not -len(base) - 1 <= position <= len(base):
@@ -500,31 +515,35 @@ EXAMPLES = [
     ok("np.zeros", 5, expect=[5]),
     ok("np.ones", [None, 4], dtype="float32", expect=[None, 4]),
     ok("np.empty", (), expect=[]),
-    bad("np.zeros", (2, -1), code=codes.NUMPY_SHAPE),
-    bad("np.ones", -3, code=codes.NUMPY_SHAPE),
+    bad("np.zeros", (2, -1), code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
+    bad("np.ones", -3, code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.full", (2, 3), 7.0, expect=[2, 3]),
     ok("np.full", (2, 3), [1, 2, 3], expect=[2, 3]),
     ok("np.full", (2, 3), A(2, 1), expect=[2, 3]),
-    bad("np.full", (2, 3), [1, 2], code=codes.BROADCAST),
-    bad("np.full", (3,), A(2, 3), code=codes.BROADCAST),
+    bad("np.full", (2, 3), [1, 2], code=codes.BROADCAST,
+        message="could not broadcast input array from shape (2,) into shape (2,3)"),
+    bad("np.full", (3,), A(2, 3), code=codes.BROADCAST,
+        message="could not broadcast input array from shape (2,3) into shape (3,)"),
     ok("np.zeros_like", A(None, 10), expect=[None, 10]),
     ok("np.ones_like", T(4, 3), expect=[4, 3]),
     ok("np.zeros_like", [[1, 2], [3, 4]], expect=[2, 2]),
     ok("np.zeros_like", A(2, 3), shape=(6,), expect=[6]),
-    bad("np.zeros_like", A(2, 3), shape=(-6,), code=codes.NUMPY_SHAPE),
+    bad("np.zeros_like", A(2, 3), shape=(-6,), code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.empty_like", A(2, 3), expect=[2, 3]),
     ok("np.empty_like", A(2, 3), shape=[3, 2], expect=[3, 2]),
-    bad("np.empty_like", [[1, 2], [3]], shape=[-1], code=codes.NUMPY_SHAPE),
+    bad("np.empty_like", [[1, 2], [3]], shape=[-1], code=codes.NUMPY_SHAPE,
+        message="negative dimensions are not allowed"),
     ok("np.full_like", A(2, 3), 0.5, expect=[2, 3]),
     ok("np.full_like", A(None, 3), [1, 2, 3], expect=[None, 3]),
-    bad("np.full_like", A(2, 3), [1, 2], code=codes.BROADCAST),
+    bad("np.full_like", A(2, 3), [1, 2], code=codes.BROADCAST,
+        message="could not broadcast input array from shape (2,) into shape (2,3)"),
     ok("np.eye", 10, expect=[10, 10]),
     ok("np.eye", 3, 4, expect=[3, 4]),
     ok("np.eye", 3, M=None, k=1, expect=[3, 3]),
-    bad("np.eye", -1, code=codes.NUMPY_SHAPE),
+    bad("np.eye", -1, code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.identity", 4, expect=[4, 4]),
     ok("np.identity", 1, dtype="int64", expect=[1, 1]),
-    bad("np.identity", -2, code=codes.NUMPY_SHAPE),
+    bad("np.identity", -2, code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.arange", 5, expect=[5]),
     ok("np.arange", 2, 10, 3, expect=[3]),
     ok("np.arange", 0.0, 1.0, 0.1, expect=[10]),
@@ -534,33 +553,42 @@ EXAMPLES = [
     ok("np.linspace", 0.0, 1.0, 5, expect=[5]),
     ok("np.linspace", A(3), 1.0, 5, expect=[5, 3]),
     ok("np.linspace", A(3), 1.0, 5, axis=1, expect=[3, 5]),
-    bad("np.linspace", 0, 1, -1, code=codes.SHAPE_REQUIREMENT),
-    bad("np.linspace", A(3), A(4), 5, code=codes.BROADCAST),
+    bad("np.linspace", 0, 1, -1, code=codes.SHAPE_REQUIREMENT, message="Number of samples, -1, must be non-negative"),
+    bad("np.linspace", A(3), A(4), 5, code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (3,) (4,)"),
     ok("np.array", [[1, 2, 3], [4, 5, 6]], expect=[2, 3]),
     ok("np.array", [1.0, 2.0], ndmin=3, expect=[1, 1, 2]),
     ok("np.array", A(None, 28, 28), expect=[None, 28, 28]),
     ok("np.array", [A(3), A(3)], expect=[2, 3]),
     ok("np.array", [[1, 2], [3]], dtype="object", expect=[2]),
     ok("np.array", 5, expect=[]),
-    bad("np.array", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
-    bad("np.array", [1, [2, 3]], code=codes.NUMPY_SHAPE),
-    bad("np.array", [[1, [2]], [3, 4]], code=codes.NUMPY_SHAPE),
-    bad("np.array", [A(3), A(4)], code=codes.NUMPY_SHAPE),
+    bad("np.array", [[1, 2], [3]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
+    bad("np.array", [1, [2, 3]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
+    bad("np.array", [[1, [2]], [3, 4]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
+    bad("np.array", [A(3), A(4)], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
     ok("np.asarray", [[0.5] * 4] * 3, expect=[3, 4]),
     ok("np.asarray", T(None, 10), expect=[None, 10]),
     ok("np.asarray", [_ROW, _ROW], expect=[2, None]),
-    ok("np.asarray", [A(None), A(4)]),  # may be ragged: unknown, never a finding
-    bad("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), code=codes.NUMPY_SHAPE),
-    ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN, UNKNOWN], "list")], "list")),
-    ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), dtype="object"),
-    bad("np.asarray", [A(3), A(None), A(4)], code=codes.NUMPY_SHAPE),
-    bad("np.asarray", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
+    ok("np.asarray", [A(None), A(4)], expect=UNKNOWN_SHAPE),  # may be ragged: unknown, never a finding
+    bad("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), code=codes.NUMPY_SHAPE,
+        message="setting an array element with a sequence"),
+    ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN, UNKNOWN], "list")], "list"),
+       expect=UNKNOWN_SHAPE),
+    ok("np.array", Seq([Seq([UNKNOWN, UNKNOWN], "list"), Seq([UNKNOWN], "list")], "list"), dtype="object", expect=[2]),
+    bad("np.asarray", [A(3), A(None), A(4)], code=codes.NUMPY_SHAPE,
+        message="setting an array element with a sequence"),
+    bad("np.asarray", [[1, 2], [3]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
     ok("np.asanyarray", [[1], [2]], expect=[2, 1]),
-    bad("np.asanyarray", [[], [1]], code=codes.NUMPY_SHAPE),
+    bad("np.asanyarray", [[], [1]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
     ok("np.ascontiguousarray", A(3, 4), expect=[3, 4]),
-    bad("np.ascontiguousarray", [[1], 2], code=codes.NUMPY_SHAPE),
+    bad("np.ascontiguousarray", [[1], 2], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
     ok("np.float32", [[1, 2], [3, 4]], expect=[2, 2]),
     ok("np.float32", 3, expect=[]),
     ok("np.int64", A(5), expect=[5]),
-    bad("np.float32", [[1, 2], [3]], code=codes.NUMPY_SHAPE),
+    # every scalar type converts like np.array
+    *[ok(f"np.{name}", A(2, 3), expect=[2, 3]) for name in ("float16", "float32", "float64", "double", "single",
+                                                            "int8", "int16", "int32", "int64", "uint8", "bool_",
+                                                            "complex64", "complex128")],
+    ok("np.uint8", 255, expect=[]),
+    bad("np.float32", [[1, 2], [3]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
 ]

@@ -21,12 +21,13 @@ from typing import Any
 from shapetracer.domain import codes
 from shapetracer.constraints._common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.examples import A, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.numpy_creation import (
     array_result, as_array, numpy_dtype, same_array, unknown_array,
 )
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import Seq, Tensor
+from shapetracer.constraints import messages
 
 
 def known_array(ctx: OpContext, value: Any) -> Tensor | None:
@@ -45,8 +46,7 @@ def check_axis(ctx: OpContext, value: Any, ndim: int, extra: int = 0, prefix: st
         return None
     normal = normalize_axis(axis, ndim, extra)
     if normal is None:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {prefix}axis {axis} is out of bounds for array of dimension "
-                 f"{ndim + extra}")
+        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {prefix}{messages.np_axis_out_of_bounds(axis, ndim + extra)}")
     return normal
 
 
@@ -343,8 +343,8 @@ def _repeated_length(ctx: OpContext, length: Dim, repeats: Any, x: Tensor) -> Di
     if counts is None or counts.shape.rank != 1:
         return ctx.fresh("n", lower=0)
     given = counts.shape.dims[0]
-    message = (f"{ctx.display}: operands could not be broadcast together with shape "
-               f"{Shape([length]).tuple_str()} {Shape([given]).tuple_str()}")
+    message = (f"{ctx.display}: " + messages.np_cannot_broadcast(
+        f"{Shape([length]).tuple_str()} {Shape([given]).tuple_str()}", noun="shape"))
     if not (given.known and given.value == 1) and not ctx.require(length.eq(given), codes.ARG_LENGTH, message,
                                                                   [length, given, x]):
         return None
@@ -401,8 +401,8 @@ def _pad_table(ctx: OpContext, pad_width: Any, ndim: int) -> list[tuple[Dim | No
     rows_fit = len(shape) == 1 or shape[0] in (1, ndim)
     if not (columns_fit and rows_fit) or not table[0]:
         original = "(" + ",".join(str(n) for n in shape) + (",)" if len(shape) == 1 else ")")
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: operands could not be broadcast together with remapped shapes "
-                 f"[original->remapped]: {original}  and requested shape ({ndim},2)")
+        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: "
+                 + messages.np_cannot_broadcast_remapped(f"{original}  and requested shape ({ndim},2)"))
         return None
     if any(v is not None and v.known and v.value < 0 for row in table for v in row):
         ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: index can't contain negative values")
@@ -431,52 +431,65 @@ EXAMPLES = [
     ok("np.reshape", A(None, 28, 28), (-1, 784), expect=[None, 784]),
     ok("np.reshape", A(4, 5), [-1], expect=[20]),
     ok("np.reshape", A(6), newshape=(3, 2), expect=[3, 2]),
-    bad("np.reshape", A(6), (4,), code=codes.RESHAPE_SIZE),
-    bad("np.reshape", A(2, 3), (4, -1), code=codes.RESHAPE_SIZE),
-    bad("np.reshape", A(5, 10), (-1, 3, 7), code=codes.RESHAPE_SIZE),
-    bad("np.reshape", A(6), (-1, -1), code=codes.RESHAPE_TWO_UNKNOWN),
+    bad("np.reshape", A(6), (4,), code=codes.RESHAPE_SIZE, message="cannot reshape array of size 6 into shape (4,)"),
+    bad("np.reshape", A(2, 3), (4, -1), code=codes.RESHAPE_SIZE,
+        message="cannot reshape array of size 6 into shape (4,newaxis)"),
+    bad("np.reshape", A(5, 10), (-1, 3, 7), code=codes.RESHAPE_SIZE,
+        message="cannot reshape array of size 50 into shape (3,7)"),
+    bad("np.reshape", A(6), (-1, -1), code=codes.RESHAPE_TWO_UNKNOWN, message="can only specify one unknown dimension"),
     ok("ndarray.reshape", A(6), 2, 3, expect=[2, 3]),
     ok("ndarray.reshape", A(5), (1, 1, -1, 1), expect=[1, 1, 5, 1]),
     ok("ndarray.reshape", A(64, 64, 3), 1, 64, 64, 3, expect=[1, 64, 64, 3]),
-    bad("ndarray.reshape", A(64, 64), 1, 64, 64, 3, code=codes.RESHAPE_SIZE),
-    ok("ndarray.reshape", A(None, 10), (-1, 3, 7)),  # fits when the batch is a multiple of 21
-    bad("ndarray.reshape", A(None, 10), (5, 3), code=codes.RESHAPE_SIZE),
+    bad("ndarray.reshape", A(64, 64), 1, 64, 64, 3, code=codes.RESHAPE_SIZE,
+        message="cannot reshape array of size 4096 into shape (1,64,64,3)"),
+    ok("ndarray.reshape", A(None, 10), (-1, 3, 7), expect=[None, 3, 7]),  # fits when the batch is a multiple of 21
+    bad("ndarray.reshape", A(None, 10), (5, 3), code=codes.RESHAPE_SIZE,
+        message="cannot reshape array of size ? into shape (5,3)"),
     ok("np.transpose", A(2, 3), expect=[3, 2]),
     ok("np.transpose", A(2, 3, 4), (0, 2, 1), expect=[2, 4, 3]),
     ok("np.transpose", A(2, 3), (-1, 0), expect=[3, 2]),
-    bad("np.transpose", A(2, 3), (1, 0, 2), code=codes.BAD_PERMUTATION),
-    bad("np.transpose", A(2, 3), (1, 1), code=codes.BAD_PERMUTATION),
-    bad("np.transpose", A(2, 3), (0, 2), code=codes.AXIS_RANGE),
+    bad("np.transpose", A(2, 3), (1, 0, 2), code=codes.BAD_PERMUTATION, message="axes don't match array"),
+    bad("np.transpose", A(2, 3), (1, 1), code=codes.BAD_PERMUTATION, message="repeated axis in transpose"),
+    bad("np.transpose", A(2, 3), (0, 2), code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("ndarray.transpose", A(2, 3, 4), 2, 0, 1, expect=[4, 2, 3]),
     ok("ndarray.transpose", A(2, 3, 4), (2, 0, 1), expect=[4, 2, 3]),
     ok("ndarray.transpose", A(2, 3), expect=[3, 2]),
-    bad("ndarray.transpose", A(2, 3, 4), 1, 0, code=codes.BAD_PERMUTATION),
+    bad("ndarray.transpose", A(2, 3, 4), 1, 0, code=codes.BAD_PERMUTATION, message="axes don't match array"),
     ok("ndarray.T", A(None, 10), expect=[10, None]),
     ok("ndarray.T", A(5), expect=[5]),
     ok("ndarray.T", A(2, 3, 4), expect=[4, 3, 2]),
     ok("np.swapaxes", A(2, 3, 4), 0, 2, expect=[4, 3, 2]),
     ok("ndarray.swapaxes", A(2, 3), -1, 0, expect=[3, 2]),
-    bad("np.swapaxes", A(2, 3), 0, 2, code=codes.AXIS_RANGE),
-    bad("ndarray.swapaxes", A(2, 3), -3, 0, code=codes.AXIS_RANGE),
+    bad("np.swapaxes", A(2, 3), 0, 2, code=codes.AXIS_RANGE,
+        message="axis2: axis 2 is out of bounds for array of dimension 2"),
+    bad("ndarray.swapaxes", A(2, 3), -3, 0, code=codes.AXIS_RANGE,
+        message="axis1: axis -3 is out of bounds for array of dimension 2"),
     ok("np.moveaxis", A(2, 3, 4), 0, -1, expect=[3, 4, 2]),
     ok("np.moveaxis", A(2, 3, 4), [0, 1], [2, 0], expect=[3, 4, 2]),
-    bad("np.moveaxis", A(2, 3, 4), 0, 3, code=codes.AXIS_RANGE),
-    bad("np.moveaxis", A(2, 3), (0, 1), 0, code=codes.ARG_LENGTH),
-    bad("np.moveaxis", A(2, 3), (0, 0), (0, 1), code=codes.AXIS_RANGE),
+    bad("np.moveaxis", A(2, 3, 4), 0, 3, code=codes.AXIS_RANGE,
+        message="destination: axis 3 is out of bounds for array of dimension 3"),
+    bad("np.moveaxis", A(2, 3), (0, 1), 0, code=codes.ARG_LENGTH,
+        message="`source` and `destination` arguments must have the same number of"),
+    bad("np.moveaxis", A(2, 3), (0, 0), (0, 1), code=codes.AXIS_RANGE, message="repeated axis in `source` argument"),
     ok("np.expand_dims", A(28, 28), 0, expect=[1, 28, 28]),
     ok("np.expand_dims", A(28, 28), -1, expect=[28, 28, 1]),
     ok("np.expand_dims", A(3), (0, -1), expect=[1, 3, 1]),
-    bad("np.expand_dims", A(2, 3), 3, code=codes.AXIS_RANGE),
-    bad("np.expand_dims", A(2, 3), -4, code=codes.AXIS_RANGE),
-    bad("np.expand_dims", A(3), (0, 0), code=codes.AXIS_RANGE),
+    bad("np.expand_dims", A(2, 3), 3, code=codes.AXIS_RANGE,
+        message="axis 3 is out of bounds for array of dimension 3"),
+    bad("np.expand_dims", A(2, 3), -4, code=codes.AXIS_RANGE,
+        message="axis -4 is out of bounds for array of dimension 3"),
+    bad("np.expand_dims", A(3), (0, 0), code=codes.AXIS_RANGE, message="repeated axis"),
     ok("np.squeeze", A(1, 3, 1), expect=[3]),
     ok("np.squeeze", A(None, 1), axis=1, expect=[None]),
     ok("np.squeeze", A(1, 3, 1), axis=(0, 2), expect=[3]),
-    ok("np.squeeze", A(None, 1)),  # rank unknown: the batch may be 1
-    bad("np.squeeze", A(2, 3), 1, code=codes.SHAPE_REQUIREMENT),
-    bad("np.squeeze", A(2, 3), 2, code=codes.AXIS_RANGE),
+    ok("np.squeeze", A(None, 1), expect=UNKNOWN_SHAPE),  # rank unknown: the batch may be 1
+    bad("np.squeeze", A(2, 3), 1, code=codes.SHAPE_REQUIREMENT,
+        message="cannot select an axis to squeeze out which has size not equal to one"),
+    bad("np.squeeze", A(2, 3), 2, code=codes.AXIS_RANGE, message="axis 2 is out of bounds for array of dimension 2"),
     ok("ndarray.squeeze", A(1, 10), expect=[10]),
-    bad("ndarray.squeeze", A(1, 3), axis=(0, 1), code=codes.SHAPE_REQUIREMENT),
+    bad("ndarray.squeeze", A(1, 3), axis=(0, 1), code=codes.SHAPE_REQUIREMENT,
+        message="cannot select an axis to squeeze out which has size not equal to one"),
     ok("np.ravel", A(None, 3), expect=[None]),
     ok("np.ravel", [[1, 2], [3, 4]], expect=[4]),
     ok("ndarray.flatten", A(2, 3, 4), expect=[24]),
@@ -489,22 +502,27 @@ EXAMPLES = [
     ok("np.tile", A(2, 3), (2, 1, 1), expect=[2, 2, 3]),
     ok("np.tile", 5, 3, expect=[3]),
     ok("np.tile", A(None, 3), (1, 4), expect=[None, 12]),
-    bad("np.tile", A(3), (2, -1), code=codes.NUMPY_SHAPE),
+    bad("np.tile", A(3), (2, -1), code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.repeat", A(2, 3), 2, expect=[12]),
     ok("np.repeat", A(2, 3), 2, axis=1, expect=[2, 6]),
     ok("np.repeat", A(2, 3), [1, 2, 3], axis=1, expect=[2, 6]),
     ok("np.repeat", A(2, 3), [3], axis=1, expect=[2, 9]),
-    bad("np.repeat", A(2, 3), [1, 2], axis=1, code=codes.ARG_LENGTH),
-    bad("np.repeat", A(2, 3), [1, 2], code=codes.ARG_LENGTH),
-    bad("np.repeat", A(2, 3), 2, axis=2, code=codes.AXIS_RANGE),
+    bad("np.repeat", A(2, 3), [1, 2], axis=1, code=codes.ARG_LENGTH,
+        message="operands could not be broadcast together with shape (3,) (2,)"),
+    bad("np.repeat", A(2, 3), [1, 2], code=codes.ARG_LENGTH,
+        message="operands could not be broadcast together with shape (6,) (2,)"),
+    bad("np.repeat", A(2, 3), 2, axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("ndarray.repeat", A(4), 3, expect=[12]),
-    bad("ndarray.repeat", A(3), -1, code=codes.NUMPY_SHAPE),
+    bad("ndarray.repeat", A(3), -1, code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.pad", A(2, 3), 1, expect=[4, 5]),
     ok("np.pad", A(2, 3), ((1, 2), (3, 4)), expect=[5, 10]),
     ok("np.pad", A(2, 3), (1, 2), expect=[5, 6]),
     ok("np.pad", A(2, 3), ((1,), (2,)), expect=[4, 7]),
     ok("np.pad", A(None, 28, 28), ((0, 0), (2, 2), (2, 2)), mode="edge", expect=[None, 32, 32]),
-    bad("np.pad", A(2, 3), ((1, 2), (3, 4), (1, 1)), code=codes.ARG_LENGTH),
-    bad("np.pad", A(2, 3), (1, 2, 3), code=codes.ARG_LENGTH),
-    bad("np.pad", A(2, 3), -1, code=codes.SHAPE_REQUIREMENT),
+    bad("np.pad", A(2, 3), ((1, 2), (3, 4), (1, 1)), code=codes.ARG_LENGTH,
+        message="operands could not be broadcast together with remapped shapes"),
+    bad("np.pad", A(2, 3), (1, 2, 3), code=codes.ARG_LENGTH,
+        message="operands could not be broadcast together with remapped shapes"),
+    bad("np.pad", A(2, 3), -1, code=codes.SHAPE_REQUIREMENT, message="index can't contain negative values"),
 ]

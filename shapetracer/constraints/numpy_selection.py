@@ -15,13 +15,14 @@ from typing import Any
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim
-from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.examples import A, bad, Const, ok
 from shapetracer.constraints.numpy_creation import (
     array_result, as_array, broadcast_many, promote, same_array, unknown_array,
 )
 from shapetracer.constraints.numpy_manipulation import check_axis, known_array
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import NONE, UNKNOWN, Seq, Tensor, Value
+from shapetracer.constraints import messages
 
 
 def _broadcast_operands(ctx: OpContext, operands: list[Any], dtype_from: list[int]) -> Tensor:
@@ -31,7 +32,7 @@ def _broadcast_operands(ctx: OpContext, operands: list[Any], dtype_from: list[in
         return unknown_array(ctx)
     dtype = promote([arrays[i].dtype for i in dtype_from])
     shapes = " ".join(a.shape.tuple_str().replace(" ", "") for a in arrays)
-    message = f"{ctx.display}: operands could not be broadcast together with shapes {shapes}"
+    message = f"{ctx.display}: {messages.np_cannot_broadcast(shapes)}"
     dims = broadcast_many(ctx, [a.shape for a in arrays], message, arrays)
     if dims is None:
         return unknown_array(ctx, dtype)
@@ -165,35 +166,45 @@ EXAMPLES = [
     ok("np.where", A(2, 3), A(3), 0, expect=[2, 3]),
     ok("np.where", A(None, 1), A(10), A(None, 10), expect=[None, 10]),
     ok("np.where", [1, 0], A(3, 1), A(2), expect=[3, 2]),
-    ok("np.where", A(5, 5)),
-    bad("np.where", A(2, 3), A(4), 0, code=codes.BROADCAST),
-    bad("np.where", A(2), A(3), A(2), code=codes.BROADCAST),
-    ok("np.nonzero", A(2, 3)),
-    ok("ndarray.nonzero", A(None)),
+    ok("np.where", A(5, 5), expect=([None], [None])),
+    bad("np.where", A(2, 3), A(4), 0, code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (2,3) (4,) ()"),
+    bad("np.where", A(2), A(3), A(2), code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (2,) (3,) (2,)"),
+    ok("np.nonzero", A(2, 3), expect=([None], [None])),
+    ok("ndarray.nonzero", A(None), expect=([None],)),
     ok("np.argwhere", A(4, 5), expect=[None, 2]),
     ok("np.argwhere", A(), expect=[None, 0]),
-    bad("np.nonzero", A(), code=codes.RANK_MISMATCH),
+    bad("np.nonzero", A(), code=codes.RANK_MISMATCH, message="Calling nonzero on 0d arrays is not allowed"),
     ok("np.clip", A(2, 3), 0, 1, expect=[2, 3]),
     ok("np.clip", A(3), A(2, 3), 1, expect=[2, 3]),
     ok("np.clip", A(None, 10), 1e-7, None, expect=[None, 10]),
     ok("np.clip", A(4), min=0, max=A(4), expect=[4]),
-    bad("np.clip", A(2, 3), A(4), A(5), code=codes.BROADCAST),
-    bad("np.clip", A(2, 3), A(4), None, code=codes.BROADCAST),
+    bad("np.clip", A(2, 3), A(4), A(5), code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (2,3) (4,) (5,)"),
+    bad("np.clip", A(2, 3), A(4), None, code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (2,3) (4,)"),
     ok("ndarray.clip", A(None, 3), 0.0, 1.0, expect=[None, 3]),
-    bad("ndarray.clip", A(3), A(2), code=codes.BROADCAST),
+    bad("ndarray.clip", A(3), A(2), code=codes.BROADCAST,
+        message="operands could not be broadcast together with shapes (3,) (2,)"),
     ok("np.sort", A(2, 3), expect=[2, 3]),
     ok("np.sort", A(2, 3), axis=None, expect=[6]),
-    bad("np.sort", A(2, 3), axis=-3, code=codes.AXIS_RANGE),
-    bad("np.sort", A(), code=codes.AXIS_RANGE),
+    bad("np.sort", A(2, 3), axis=-3, code=codes.AXIS_RANGE,
+        message="axis -3 is out of bounds for array of dimension 2"),
+    bad("np.sort", A(), code=codes.AXIS_RANGE, message="axis -1 is out of bounds for array of dimension 0"),
     ok("np.argsort", A(None), expect=[None]),
     ok("np.argsort", A(4, 5), axis=0, expect=[4, 5]),
-    bad("np.argsort", A(2, 3), axis=2, code=codes.AXIS_RANGE),
+    bad("np.argsort", A(2, 3), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("ndarray.argsort", A(10), expect=[10]),
-    bad("ndarray.argsort", A(10), axis=1, code=codes.AXIS_RANGE),
-    ok("ndarray.sort", A(3, 2), axis=0),
-    bad("ndarray.sort", A(3, 2), axis=2, code=codes.AXIS_RANGE),
+    bad("ndarray.argsort", A(10), axis=1, code=codes.AXIS_RANGE,
+        message="axis 1 is out of bounds for array of dimension 1"),
+    ok("ndarray.sort", A(3, 2), axis=0, expect=Const(None)),
+    bad("ndarray.sort", A(3, 2), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("np.unique", A(2, 3), expect=[None]),
     ok("np.unique", A(None, 4), axis=0, expect=[None, 4]),
-    ok("np.unique", A(10), return_counts=True),
-    bad("np.unique", A(2, 3), axis=2, code=codes.AXIS_RANGE),
+    ok("np.unique", A(10), return_counts=True, expect=([None], [None])),
+    bad("np.unique", A(2, 3), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
 ]

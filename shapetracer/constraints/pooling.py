@@ -23,6 +23,7 @@ from shapetracer.constraints.conv import (
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import T, bad, ok
 from shapetracer.constraints.spec import OpContext, Tensor, op
+from shapetracer.constraints import messages
 
 
 def _depth_window(ctx: OpContext, ksize: Any, layout: Layout) -> int:
@@ -67,7 +68,7 @@ def _rank_is(ctx: OpContext, value: Any, rank: int, expanded: bool = False) -> b
     if x is None or x.shape.rank is None or x.shape.rank == rank:
         return True
     shown, actual = (rank + 1, x.shape.rank + 1) if expanded else (rank, x.shape.rank)
-    ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be rank {shown} but is rank {actual} "
+    ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(shown, actual)} "
              f"(input shape: {x.shape.tf_str()})", [x])
     return False
 
@@ -168,36 +169,53 @@ EXAMPLES = [
     ok("tf.nn.max_pool", T(None, 7, 7, 32), [1, 1, 1, 2], [1, 1, 1, 2], "VALID", expect=[None, 7, 7, 16]),
     ok("tf.nn.max_pool", T(None, None, None, 32), 2, 2, "VALID", expect=[None, None, None, 32]),
     ok("tf.nn.max_pool", T(None, 2, 2, 32), 5, 1, "SAME", expect=[None, 2, 2, 32]),
-    bad("tf.nn.max_pool", T(None, 1, 1, 32), [1, 2, 2, 1], [1, 2, 2, 1], "VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 2, 2], [1, 2, 2, 1], "VALID", code=codes.ARG_LENGTH),
-    bad("tf.nn.max_pool", T(8, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH),
-    bad("tf.nn.max_pool", T(None, 7, 7, 32), 2, 2, "same", code=codes.SHAPE_REQUIREMENT),
-    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 0, 0, 1], 1, "VALID", code=codes.SHAPE_REQUIREMENT),
+    bad("tf.nn.max_pool", T(None, 1, 1, 32), [1, 2, 2, 1], [1, 2, 2, 1], "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
+    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 2, 2], [1, 2, 2, 1], "VALID", code=codes.ARG_LENGTH,
+        message="ksize should be of length 1, 2 or 4"),
+    bad("tf.nn.max_pool", T(8, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH,
+        message="`input.shape.rank` must be 3, 4 or 5"),
+    bad("tf.nn.max_pool", T(None, 7, 7, 32), 2, 2, "same", code=codes.SHAPE_REQUIREMENT,
+        message='Value for attr \'padding\' of "same" is not in the list of allowed'),
+    bad("tf.nn.max_pool", T(None, 7, 7, 32), [1, 0, 0, 1], 1, "VALID", code=codes.SHAPE_REQUIREMENT,
+        message="`ksize` cannot be zero"),
     ok("tf.nn.avg_pool", T(None, 28, 28, 32), [1, 3, 3, 1], [1, 2, 2, 1], "VALID", expect=[None, 13, 13, 32]),
     ok("tf.nn.avg_pool", value=T(None, 28, 28, 32), ksize=3, strides=2, padding="SAME", expect=[None, 14, 14, 32]),
-    bad("tf.nn.avg_pool", T(None, 2, 28, 32), 3, 2, "VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.avg_pool", T(2, 3, 4, 5, 6, 7), 3, 2, "VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.avg_pool", T(None, 2, 28, 32), 3, 2, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
+    bad("tf.nn.avg_pool", T(2, 3, 4, 5, 6, 7), 3, 2, "VALID", code=codes.RANK_MISMATCH,
+        message="`input.shape.rank` must be 3, 4 or 5"),
     ok("tf.nn.max_pool2d", T(None, 28, 28, 32), 2, 2, "SAME", expect=[None, 14, 14, 32]),
     ok("tf.nn.max_pool2d", T(None, 28, 28, 32), 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]], expect=[None, 15, 15, 32]),
-    bad("tf.nn.max_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH),
-    bad("tf.nn.max_pool2d", T(None, 1, 28, 32), 2, 2, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.max_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.max_pool2d", T(None, 1, 28, 32), 2, 2, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
     ok("tf.nn.avg_pool2d", T(None, 28, 28, 32), 3, 2, "SAME", expect=[None, 14, 14, 32]),
-    bad("tf.nn.avg_pool2d", T(None, 2, 2, 32), 3, 1, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.avg_pool2d", T(None, 2, 2, 32), 3, 1, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
     ok("tf.nn.max_pool1d", T(None, 28, 32), 2, 2, "VALID", expect=[None, 14, 32]),
     ok("tf.nn.avg_pool1d", T(None, 28, 32), 3, 2, "SAME", expect=[None, 14, 32]),
-    bad("tf.nn.max_pool1d", T(28, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH),
-    bad("tf.nn.avg_pool1d", T(None, 2, 32), 3, 1, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.max_pool1d", T(28, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.avg_pool1d", T(None, 2, 32), 3, 1, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
     ok("tf.nn.max_pool3d", T(None, 8, 28, 28, 32), 2, 2, "VALID", expect=[None, 4, 14, 14, 32]),
     ok("tf.nn.avg_pool3d", T(None, 8, 28, 28, 32), 3, 2, "SAME", expect=[None, 4, 14, 14, 32]),
-    bad("tf.nn.max_pool3d", T(8, 28, 28, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH),
-    bad("tf.nn.max_pool3d", T(None, 1, 28, 28, 32), 2, 2, "VALID", code=codes.NEGATIVE_DIM),
+    bad("tf.nn.max_pool3d", T(8, 28, 28, 32), 2, 2, "VALID", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 5 but is rank 4"),
+    bad("tf.nn.max_pool3d", T(None, 1, 28, 28, 32), 2, 2, "VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 2 from 1"),
     ok("tf.nn.pool", T(None, 28, 28, 32), [2, 2], "MAX", strides=[2, 2], padding="VALID", expect=[None, 14, 14, 32]),
     ok("tf.nn.pool", T(None, 28, 28, 32), [3, 3], "AVG", [1, 1], "SAME", expect=[None, 28, 28, 32]),
     ok("tf.nn.pool", T(None, 28, 28, 32), [3, 3], "MAX", "VALID", [2, 2], expect=[None, 24, 24, 32]),  # TF1 order
     ok("tf.nn.pool", T(None, 28, 32), [3], "MAX", padding="VALID", expect=[None, 26, 32]),
-    bad("tf.nn.pool", T(None, 2, 28, 32), [3, 3], "AVG", strides=[1, 1], padding="VALID", code=codes.NEGATIVE_DIM),
-    bad("tf.nn.pool", T(28, 32), [3, 3], "MAX", padding="VALID", code=codes.RANK_MISMATCH),
+    bad("tf.nn.pool", T(None, 2, 28, 32), [3, 3], "AVG", strides=[1, 1], padding="VALID", code=codes.NEGATIVE_DIM,
+        message="Negative dimension size caused by subtracting 3 from 2"),
+    bad("tf.nn.pool", T(28, 32), [3, 3], "MAX", padding="VALID", code=codes.RANK_MISMATCH,
+        message="Shape (28, 32) must have rank 4"),
     ok("tf.nn.avg_pool2d", T(None, 32, 28, 28), [1, 1, 2, 2], [1, 1, 2, 2], "VALID", data_format="NCHW",
        expect=[None, 32, 14, 14]),
-    bad("tf.nn.avg_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH),
+    bad("tf.nn.avg_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
 ]

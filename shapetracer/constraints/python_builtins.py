@@ -7,14 +7,17 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 
 from __future__ import annotations
 
+from typing import Any
+
 from shapetracer.domain import codes
 from shapetracer.constraints._common import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import A, bad, ok
+from shapetracer.constraints.examples import A, bad, instance_of, ok
 from shapetracer.constraints.scalar_conversion import require_scalar_value
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import (
-    NONE, UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value, dim_int, distinct,
+    NONE, UNKNOWN, ApiRef, ClassVal, Const, DictVal, Instance, Obj, Seq, ShapeVal, SliceVal, SymInt, Tensor, Value,
+    dim_int, distinct,
 )
 
 _MAX_RANGE = 100_000
@@ -133,6 +136,13 @@ def py_list(ctx: OpContext, iterable=None, key=None, reverse=False):
         return Seq([k for k, _ in iterable.entries], kind)
     if isinstance(iterable, Tensor) and iterable.elements is not None:
         return Seq(list(iterable.elements), kind)
+    if isinstance(iterable, Tensor) and iterable.shape.dims and not ctx.api.endswith("sorted"):
+        # the rows of an array: their number, when small and known, else one row as the example
+        row = Tensor(Shape(iterable.shape.dims[1:]), iterable.dtype, iterable.kind, iterable.origin)
+        count = iterable.shape.dims[0]
+        if count.known and count.value <= 64:
+            return Seq([row] * count.value, kind)
+        return Seq([row], kind, sized=False)
     return UNKNOWN
 
 
@@ -241,6 +251,63 @@ def py_slice(ctx: OpContext, *args):
 @op("builtins.print")
 def py_print(ctx: OpContext, *args, **kwargs):
     return NONE
+
+
+# Built-in types that an abstract value of another kind can never be an instance of.
+_CONTAINERS = {"builtins.list": "list", "builtins.tuple": "tuple", "builtins.dict": "dict", "builtins.str": "str",
+               "builtins.set": "set", "builtins.frozenset": "set", "builtins.bytes": "bytes"}
+
+
+@op("builtins.isinstance")
+def py_isinstance(ctx: OpContext, obj, classinfo):
+    """Decided where the abstract value says (a tuple literal is a tuple, a tensor is no
+    list, an instance of a user class is of its bases); unknown elsewhere — a number may
+    be a numpy scalar or a TF1 Dimension, a library object a namedtuple."""
+    classes = classinfo.items if isinstance(classinfo, Seq) and classinfo.sized else [classinfo]
+    verdicts = [_instance_of(obj, cls) for cls in classes]
+    if True in verdicts:
+        return Const(True)
+    if verdicts and all(verdict is False for verdict in verdicts):
+        return Const(False)
+    return UNKNOWN
+
+
+def _instance_of(obj: Value, cls: Value) -> bool | None:
+    if isinstance(cls, ClassVal):
+        if cls.api_bases():
+            return None  # a user subclass of a library (or built-in) type
+        if isinstance(obj, Instance):
+            return _derives(obj.cls, cls)
+        return False if isinstance(obj, (Seq, DictVal, Tensor, SymInt, Const)) else None
+    if not isinstance(cls, ApiRef) or cls.qualname not in _CONTAINERS:
+        return None
+    kind = _CONTAINERS[cls.qualname]
+    if isinstance(obj, Seq):
+        # a Seq is a tuple when made as one; a "list" may stand for a generator, a zip or
+        # a dict view, a set literal is a list of its members, and a model may give either
+        # kind where the library returns the other: only what no sequence is, is decided
+        if kind in ("dict", "str", "bytes"):
+            return False
+        return True if kind == "tuple" and obj.kind == "tuple" else None
+    if isinstance(obj, DictVal):
+        return kind == "dict"
+    if isinstance(obj, Const):
+        if isinstance(obj.value, str):
+            return kind == "str"
+        if obj.value is None or isinstance(obj.value, (int, float, bool)):
+            return False
+        return None
+    if isinstance(obj, Tensor) and obj.is_numpy and kind in ("str", "bytes"):
+        return None  # a numpy string scalar is a str
+    if isinstance(obj, (Tensor, SymInt, SliceVal)):
+        return False
+    return None
+
+
+def _derives(cls: ClassVal, base: ClassVal, depth: int = 0) -> bool:
+    if cls is base:
+        return True
+    return depth < 32 and any(isinstance(b, ClassVal) and _derives(b, base, depth + 1) for b in cls.bases)
 
 
 @op("math.ceil", "math.floor")
@@ -376,11 +443,75 @@ for _prefix in _FLAG_PREFIXES:
         op(f"{_prefix}.{_kind}")(_define_flag)
 
 
+def _parser(**defaults: Any) -> Obj:
+    """An example ArgumentParser whose options already have these defaults."""
+    return Obj("argparse.ArgumentParser", {"__options__": DictVal([(Const(k), Const(v)) for k, v in defaults.items()])})
+
+
 EXAMPLES: list = [
-    ok("builtins.float", A()),
-    bad("builtins.float", A(8), code=codes.SCALAR_REQUIRED),  # "only 0-dimensional arrays can be converted ..."
-    bad("builtins.int", A(2, 3), code=codes.SCALAR_REQUIRED),
-    ok("builtins.int", Const("12"), expect=None),
-    bad("math.exp", A(4), code=codes.SCALAR_REQUIRED),  # perplexity of an unreduced loss
-    ok("math.exp", A()),
+    ok("builtins.float", A(), expect=UNKNOWN),
+    bad("builtins.float", A(8), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars"),
+    ok("builtins.float", "1e-3", expect=0.001),
+    bad("builtins.int", A(2, 3), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars"),
+    ok("builtins.int", Const("12"), expect=12),
+    bad("math.exp", A(4), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars"),  # perplexity of an unreduced loss
+    ok("math.exp", A(), expect=UNKNOWN),
+    # isinstance, where the abstract value decides it
+    ok("builtins.isinstance", (A(3), A(4)), ApiRef("builtins.tuple"), expect=True),
+    ok("builtins.isinstance", A(3, 4), ApiRef("builtins.tuple"), expect=False),
+    ok("builtins.isinstance", A(3, 4), (ApiRef("builtins.list"), ApiRef("builtins.tuple")), expect=False),
+    ok("builtins.isinstance", "abc", ApiRef("builtins.str"), expect=True),
+    ok("builtins.isinstance", 3, ApiRef("builtins.dict"), expect=False),
+    ok("builtins.isinstance", 3, ApiRef("builtins.float"), expect=UNKNOWN),  # a number may be a numpy scalar
+    ok("builtins.isinstance", [1, 2], ApiRef("builtins.tuple"), expect=UNKNOWN),  # a "list" may be a generator
+    # the built-ins scripts compute their sizes with
+    ok("builtins.len", A(60000, 784), expect=60000),
+    ok("builtins.len", [1, 2, 3], expect=3),
+    ok("builtins.len", "abcd", expect=4),
+    ok("builtins.range", 0, 10, 4, expect=(0, 4, 8)),
+    ok("builtins.range", 10 ** 9, expect=instance_of("builtins.range", start=0, stop=10 ** 9, step=1)),
+    ok("builtins.str", 3, expect="3"),
+    ok("builtins.bool", 0, expect=False),
+    ok("builtins.list", (1, 2), expect=(1, 2)),
+    ok("builtins.tuple", [3, 4], expect=(3, 4)),
+    ok("builtins.sorted", [3, 1, 2], expect=(1, 2, 3)),
+    ok("builtins.reversed", [1, 2], expect=(2, 1)),
+    ok("builtins.set", "abca", expect=("a", "b", "c")),
+    ok("builtins.frozenset", [1, 1, 2], expect=(1, 2)),
+    ok("builtins.dict", batch=32, expect=DictVal([(Const("batch"), Const(32))])),
+    ok("builtins.zip", [1, 2], ["a", "b"], expect=((1, "a"), (2, "b"))),
+    ok("builtins.enumerate", A(3, 4), start=1, expect=((1, [4]), (2, [4]), (3, [4]))),
+    ok("builtins.max", 3, 7, expect=7),
+    ok("builtins.min", [4, 2], expect=2),
+    ok("builtins.abs", -3, expect=3),
+    ok("builtins.round", 2.6, expect=3),
+    ok("builtins.sum", [1, 2, 3], expect=6),
+    ok("builtins.slice", 1, 3, expect=SliceVal(Const(1), Const(3), NONE)),
+    ok("builtins.print", "loss", A(), expect=Const(None)),
+    ok("math.ceil", 2.5, expect=3),
+    ok("math.floor", 2.5, expect=2),
+    ok("math.sqrt", 16, expect=4.0),
+    bad("math.sqrt", A(2, 2), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars (the value has shape (2, 2))"),
+    *[ok(f"math.{name}", 0.5, expect=UNKNOWN) for name in _MATH_UNARY],
+    bad("math.log", A(10), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars"),
+    # argparse and flags: their defaults are how scripts spell sizes
+    ok("argparse.ArgumentParser", description="train", expect=instance_of("argparse.ArgumentParser")),
+    ok("argparse.ArgumentParser.add_argument", _parser(), "--batch_size", type=ApiRef("builtins.int"), default="64",
+       expect=UNKNOWN),
+    ok("argparse._ArgumentGroup.add_argument", _parser(), "--hidden", default=128, expect=UNKNOWN),
+    ok("argparse.ArgumentParser.add_argument_group", _parser(), "model", expect=instance_of("argparse._ArgumentGroup")),
+    ok("argparse.ArgumentParser.add_mutually_exclusive_group", _parser(),
+       expect=instance_of("argparse._ArgumentGroup")),
+    ok("argparse.ArgumentParser.set_defaults", _parser(), lr=0.1, expect=Const(None)),
+    ok("argparse.ArgumentParser.parse_args", _parser(batch_size=32, hidden=128),
+       expect=instance_of("argparse.Namespace", batch_size=32, hidden=128)),
+    ok("argparse.ArgumentParser.parse_known_args", _parser(epochs=5),
+       expect=(instance_of("argparse.Namespace", epochs=5), UNKNOWN)),
+    *[ok(f"{prefix}.{kind}", "batch_size", 32, "Examples per step.", expect=UNKNOWN)
+      for prefix in _FLAG_PREFIXES for kind in _FLAG_KINDS],
 ]

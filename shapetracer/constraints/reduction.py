@@ -23,6 +23,7 @@ from shapetracer.domain.dims import Dim
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.numpy_creation import array_result, as_array, unknown_array
 from shapetracer.constraints.spec import OpContext, Seq, Tensor, dim_int, op
+from shapetracer.constraints import messages
 
 ALL = "all"  # marker: reduce every axis
 
@@ -57,7 +58,7 @@ def numpy_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
     for axis in axes:
         fixed = normalize_axis(axis, rank)
         if fixed is None:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis {axis} is out of bounds for array of dimension {rank}", [x])
+            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {messages.np_axis_out_of_bounds(axis, rank)}", [x])
             return None
         if fixed in normal:
             ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: duplicate value in 'axis'", [x])
@@ -160,7 +161,7 @@ def arg_reduce(ctx: OpContext, value: Any, axis: Any, numpy: bool, keepdims: boo
     fixed = normalize_axis(chosen, rank)
     if fixed is None:
         if numpy:
-            message = f"axis {chosen} is out of bounds for array of dimension {rank}"
+            message = messages.np_axis_out_of_bounds(chosen, rank)
         elif rank <= 1:
             message = f"Expected dimension in the range [{-rank}, {rank}), but got {chosen}"
         else:
@@ -192,7 +193,7 @@ def top_k(ctx: OpContext, input, k=1, sorted=True, index_type=None, name=None):
     if x is None or x.shape.dims is None:
         return Seq([ctx.unknown_tensor(), ctx.unknown_tensor("int32")], "tuple")
     if x.shape.rank < 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape must be at least rank 1 but is rank 0 "
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(1, 0)} "
                  f"(input shape: {x.shape.tf_str()})", [x])
         return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
     count = ctx.dim(k)
@@ -333,11 +334,13 @@ def array_argmax(ctx: OpContext, self, axis=None, out=None, keepdims=False):
 
 EXAMPLES = [
     ok("tf.cumsum", T(4, 3), axis=1, expect=[4, 3]),
-    bad("tf.math.cumsum", T(4, 3), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.math.cumsum", T(4, 3), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
     ok("np.cumsum", A(200), expect=[200]),
     ok("np.cumsum", A(4, 3), expect=[12]),
     ok("np.cumprod", A(4, 3), axis=0, expect=[4, 3]),
-    bad("np.cumsum", A(4, 3), axis=2, code=codes.AXIS_RANGE),
+    bad("np.cumsum", A(4, 3), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("tf.reduce_sum", T(None, 10), 1, expect=[None]),
     ok("tf.reduce_sum", T(None, 10), expect=[]),
     ok("tf.reduce_mean", T(None, 10, 3), axis=[0, 2], keepdims=True, expect=[1, 10, 1]),
@@ -349,70 +352,110 @@ EXAMPLES = [
     ok("tf.reduce_logsumexp", T(None, 10), axis=1, expect=[None]),
     ok("tf.reduce_sum", A(3, 4), axis=1, expect=[3]),
     ok("tf.reduce_sum", T(None, 10, 3), axis=[], expect=[None, 10, 3]),
-    bad("tf.reduce_sum", T(None, 10), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.reduce_sum", T(None, 10), axis=-3, code=codes.AXIS_RANGE),
-    bad("tf.reduce_mean", T(None), axis=1, code=codes.AXIS_RANGE),
-    bad("tf.reduce_sum", T(), axis=0, code=codes.AXIS_RANGE),
-    bad("tf.math.reduce_logsumexp", T(None, 10), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.reduce_sum", A(3, 4), axis=2, code=codes.AXIS_RANGE),
+    bad("tf.reduce_sum", T(None, 10), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
+    bad("tf.reduce_sum", T(None, 10), axis=-3, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension -3 for input with 2 dimensions"),
+    bad("tf.reduce_mean", T(None), axis=1, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 1 for input with 1 dimensions"),
+    bad("tf.reduce_sum", T(), axis=0, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 0 for input with 0 dimensions"),
+    bad("tf.math.reduce_logsumexp", T(None, 10), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
+    bad("tf.reduce_sum", A(3, 4), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
     ok("tf.math.reduce_std", T(None, 10), axis=0, expect=[10]),
     ok("tf.math.count_nonzero", T(None, 10), axis=1, expect=[None]),
-    bad("tf.math.reduce_variance", T(None, 10), axis=5, code=codes.AXIS_RANGE),
+    bad("tf.math.reduce_variance", T(None, 10), axis=5, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 5 for input with 2 dimensions"),
     ok("tf.argmax", T(None, 10), 1, expect=[None]),
     ok("tf.argmax", T(None, 10), axis=-1, expect=[None]),
     ok("tf.argmax", T(None, 10), dimension=1, expect=[None]),
     ok("tf.argmin", T(None, 10), expect=[10]),
     ok("tf.math.argmax", T(4, 5, 6), 2, expect=[4, 5]),
-    bad("tf.argmax", T(None), 1, code=codes.AXIS_RANGE),  # pattern 15: graph mode passes, the kernel raises
-    bad("tf.argmax", T(None, 10), 2, code=codes.AXIS_RANGE),
-    bad("tf.argmin", T(3, 10), -3, code=codes.AXIS_RANGE),
-    ok("tf.nn.top_k", T(None, 10), 5),
-    ok("tf.math.top_k", T(3, None), 4),
-    bad("tf.nn.top_k", T(None, 10), 11, code=codes.SHAPE_REQUIREMENT),
-    bad("tf.math.top_k", T(), 1, code=codes.RANK_MISMATCH),
+    bad("tf.argmax", T(None), 1, code=codes.AXIS_RANGE,
+        message="Expected dimension in the range [-1, 1), but got 1"),  # pattern 15: graph mode passes, the kernel raises
+    bad("tf.argmax", T(None, 10), 2, code=codes.AXIS_RANGE,
+        message="Dimension (2) must be in the range [-2, 2), where 2 is the number of"),
+    bad("tf.argmin", T(3, 10), -3, code=codes.AXIS_RANGE,
+        message="Dimension (-3) must be in the range [-2, 2), where 2 is the number of"),
+    ok("tf.nn.top_k", T(None, 10), 5, expect=([None, 5], [None, 5])),
+    ok("tf.math.top_k", T(3, None), 4, expect=([3, 4], [3, 4])),
+    bad("tf.nn.top_k", T(None, 10), 11, code=codes.SHAPE_REQUIREMENT,
+        message="input must have last dimension >= k = 11 but is 10"),
+    bad("tf.math.top_k", T(), 1, code=codes.RANK_MISMATCH, message="Shape must be at least rank 1 but is rank 0"),
     ok("tf.norm", T(None, 10), expect=[]),
     ok("tf.norm", T(None, 10), axis=1, keepdims=True, expect=[None, 1]),
     ok("tf.norm", T(None, 10, 3), axis=[1, 2], expect=[None]),
     ok("tf.linalg.norm", T(None, 10), axis=1, keep_dims=True, expect=[None, 1]),
-    bad("tf.norm", T(None, 10), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.norm", T(None, 10, 3), axis=[1, 1], code=codes.AXIS_RANGE),
+    bad("tf.norm", T(None, 10), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
+    bad("tf.norm", T(None, 10, 3), axis=[1, 1], code=codes.AXIS_RANGE,
+        message="'axis' must be None, an integer, or a tuple of 2 unique integers, got"),
     ok("np.sum", A(3, 4), axis=1, expect=[3]),
     ok("np.sum", A(3, 4), axis=(0, 1), expect=[]),
     ok("np.mean", A(3, 4), 0, expect=[4]),
     ok("np.sum", A(3, 4), axis=1, keepdims=True, expect=[3, 1]),
     ok("np.max", A(None, 4), axis=1, expect=[None]),
     ok("np.sum", [[1, 2], [3, 4]], axis=0, expect=[2]),
-    bad("np.sum", A(3, 4), axis=2, code=codes.AXIS_RANGE),
-    bad("np.mean", A(3, 4), axis=-3, code=codes.AXIS_RANGE),
-    bad("np.sum", A(3, 4), axis=(1, -1), code=codes.AXIS_RANGE),
-    bad("np.std", A(3, 4), axis=5, code=codes.AXIS_RANGE),
+    bad("np.sum", A(3, 4), axis=2, code=codes.AXIS_RANGE, message="axis 2 is out of bounds for array of dimension 2"),
+    bad("np.mean", A(3, 4), axis=-3, code=codes.AXIS_RANGE,
+        message="axis -3 is out of bounds for array of dimension 2"),
+    bad("np.sum", A(3, 4), axis=(1, -1), code=codes.AXIS_RANGE, message="duplicate value in 'axis'"),
+    bad("np.std", A(3, 4), axis=5, code=codes.AXIS_RANGE, message="axis 5 is out of bounds for array of dimension 2"),
     ok("np.argmax", A(3, 4), axis=1, expect=[3]),
     ok("np.argmax", A(3, 4), expect=[]),
     ok("np.argmin", A(3, 4), keepdims=True, expect=[1, 1]),
-    bad("np.argmax", A(3, 4), axis=2, code=codes.AXIS_RANGE),
+    bad("np.argmax", A(3, 4), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("ndarray.sum", A(3, 4), 1, expect=[3]),
     ok("ndarray.mean", A(3, 4), axis=0, keepdims=True, expect=[1, 4]),
     ok("ndarray.argmax", A(None, 10), axis=1, expect=[None]),
     ok("ndarray.max", A(3, 4), expect=[]),
-    bad("ndarray.sum", A(3, 4), 2, code=codes.AXIS_RANGE),
-    bad("ndarray.argmax", A(3, 4), 2, code=codes.AXIS_RANGE),
-    bad("ndarray.min", A(3), axis=1, code=codes.AXIS_RANGE),
+    # every other spelling of the families above
+    *[ok(name, T(None, 10, 3), axis=1, expect=[None, 3])
+      for name in ("tf.reduce_min", "tf.reduce_prod", "tf.math.reduce_min", "tf.math.reduce_prod", "tf.reduce_mean",
+                   "tf.math.reduce_mean", "tf.math.reduce_max")],
+    *[ok(name, T(None, 10), axis=1, expect=[None, 10])
+      for name in ("tf.cumprod", "tf.math.cumprod", "tf.cumulative_logsumexp", "tf.math.cumulative_logsumexp")],
+    ok("tf.math.argmin", T(None, 10), 1, expect=[None]),
+    *[ok(name, A(4, 3), axis=0, expect=[4, 3]) for name in ("np.nancumsum", "np.nancumprod")],
+    *[ok(name, A(4, 3), axis=0, expect=[3])
+      for name in ("np.prod", "np.nansum", "np.nanmean", "np.nanprod", "np.amin", "np.nanmax", "np.nanmin",
+                   "np.median", "np.ptp", "np.nanstd", "np.nanvar", "np.nanargmax", "np.nanargmin")],
+    bad("np.nanmean", A(4, 3), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
+    ok("ndarray.prod", A(3, 4), axis=1, expect=[3]),
+    ok("ndarray.argmin", A(None, 10), axis=1, expect=[None]),
+    ok("ndarray.cumsum", A(4, 3), expect=[12]),
+    ok("ndarray.cumprod", A(4, 3), axis=1, expect=[4, 3]),
+    bad("ndarray.cumsum", A(4, 3), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
+    bad("ndarray.sum", A(3, 4), 2, code=codes.AXIS_RANGE, message="axis 2 is out of bounds for array of dimension 2"),
+    bad("ndarray.argmax", A(3, 4), 2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
+    bad("ndarray.min", A(3), axis=1, code=codes.AXIS_RANGE, message="axis 1 is out of bounds for array of dimension 1"),
     ok("tf.reduce_all", T(None, 10, dtype="bool"), expect=[]),
     ok("tf.math.reduce_any", T(None, 10, dtype="bool"), axis=0, keepdims=True, expect=[1, 10]),
-    bad("tf.reduce_any", T(None, 10, dtype="bool"), axis=2, code=codes.AXIS_RANGE),
-    bad("tf.reduce_all", T(None), reduction_indices=[1], code=codes.AXIS_RANGE),
+    bad("tf.reduce_any", T(None, 10, dtype="bool"), axis=2, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 2 for input with 2 dimensions"),
+    bad("tf.reduce_all", T(None), reduction_indices=[1], code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 1 for input with 1 dimensions"),
     ok("tf.math.reduce_euclidean_norm", T(None, 10), axis=1, keepdims=True, expect=[None, 1]),
     ok("tf.count_nonzero", T(None, 10), expect=[]),
-    bad("tf.math.count_nonzero", T(None, 10), axis=3, code=codes.AXIS_RANGE),
+    bad("tf.math.count_nonzero", T(None, 10), axis=3, code=codes.AXIS_RANGE,
+        message="Invalid reduction dimension 3 for input with 2 dimensions"),
     ok("np.amax", A(3, 4), axis=0, keepdims=True, expect=[1, 4]),
     ok("np.min", A(3, 4), expect=[]),
-    bad("np.max", A(3, 4), axis=2, code=codes.AXIS_RANGE),
+    bad("np.max", A(3, 4), axis=2, code=codes.AXIS_RANGE, message="axis 2 is out of bounds for array of dimension 2"),
     ok("np.any", A(3, 4, dtype="bool"), axis=1, expect=[3]),
     ok("np.all", A(3, 4, dtype="bool"), expect=[]),
-    bad("np.any", A(3, 4, dtype="bool"), axis=-3, code=codes.AXIS_RANGE),
+    bad("np.any", A(3, 4, dtype="bool"), axis=-3, code=codes.AXIS_RANGE,
+        message="axis -3 is out of bounds for array of dimension 2"),
     ok("np.var", A(3, 4), axis=0, expect=[4]),
     ok("ndarray.any", A(3, 4, dtype="bool"), axis=0, expect=[4]),
-    bad("ndarray.all", A(3, 4, dtype="bool"), axis=2, code=codes.AXIS_RANGE),
+    bad("ndarray.all", A(3, 4, dtype="bool"), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
     ok("ndarray.std", A(3, 4), axis=1, expect=[3]),
-    bad("ndarray.var", A(3, 4), axis=(0, 0), code=codes.AXIS_RANGE),
+    bad("ndarray.var", A(3, 4), axis=(0, 0), code=codes.AXIS_RANGE, message="duplicate value in 'axis'"),
 ]

@@ -39,6 +39,7 @@ from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.spec import OpContext, op, runtime_only
 from shapetracer.domain.values import Tensor
 from shapetracer.constraints.solver import judge
+from shapetracer.constraints import messages
 
 
 @op("tf.reshape")
@@ -144,19 +145,17 @@ def _check_same_count(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
     known_in = _known_product(list(x.shape.dims))
     unknown_in = _unknown(list(x.shape.dims))
     if x.shape.fully_known and all(d.known for d in target):
-        message = (f"{ctx.display}: Cannot reshape a tensor with {count_in} elements to shape "
-                   f"{target_text} ({count_out} elements)")
+        message = f"{ctx.display}: {messages.cannot_reshape(count_in, target_text, count_out)}"
     elif all(d.known for d in target) and len(unknown_in) == 1 and known_in != 0 \
             and count_out.value % known_in != 0:
         # SetOutputShapeForReshape solves for a single unknown input dim: no value fits.
-        ctx.fail(codes.RESHAPE_SIZE, f"{ctx.display}: Dimension size must be evenly divisible by {known_in} but is "
-                 f"{count_out}", [x] + target)
+        ctx.fail(codes.RESHAPE_SIZE, f"{ctx.display}: {messages.evenly_divisible(known_in, count_out)}",
+                 [x] + target)
         return False
     elif _dropped_by_grappler(ctx, x, target):
         return True
     else:
-        message = (f"{ctx.display}: Input to reshape is a tensor with {_count_text(list(x.shape.dims))} "
-                   f"values, but the requested shape has {_count_text(target)} "
+        message = (f"{ctx.display}: {messages.reshape_input_has(_count_text(list(x.shape.dims)), _count_text(target))} "
                    f"(input shape {x.shape.tf_str()}, requested {target_text})")
     return ctx.require(count_in.eq(count_out), codes.RESHAPE_SIZE, message, [x] + target)
 
@@ -192,12 +191,10 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
         return _product(in_known // out_known, in_unknown).with_origins({ctx.site})
     count_in = _product(in_known, in_unknown)
     if x.shape.fully_known:
-        message = (f"{ctx.display}: Dimension size must be evenly divisible by {out_known} but is "
-                   f"{count_in}")
+        message = f"{ctx.display}: {messages.evenly_divisible(out_known, count_in)}"
     else:
-        message = (f"{ctx.display}: Input to reshape is a tensor with {_count_text(list(x.shape.dims))} "
-                   f"values, but the requested shape requires a multiple of {_count_text(others)} "
-                   f"(input shape {x.shape.tf_str()}, requested {dims_text(target)})")
+        counts = messages.reshape_input_multiple(_count_text(list(x.shape.dims)), _count_text(others))
+        message = f"{ctx.display}: {counts} (input shape {x.shape.tf_str()}, requested {dims_text(target)})"
     if len(in_unknown) > 1:
         # A product of unknowns is non-linear: left unchecked, except in graph mode when the
         # unknowns are run-time dims, which each run replaces by the fed values.
@@ -242,11 +239,18 @@ EXAMPLES = [
     ok("tf.reshape", T(rank_unknown=True), [-1, 4], expect=[None, 4]),
     ok("tf.reshape", T(None, 10), [-1, 20], expect=[None, 20], warns=codes.BATCH_MIXING),
     ok("tf.reshape", T(None, 7, 7, 64), [-1, 1024], expect=[None, 1024], warns=codes.BATCH_MIXING),
-    bad("tf.reshape", T(2, 3), [4], code=codes.RESHAPE_SIZE),
-    bad("tf.reshape", T(1, 7, 7, 128), [-1, 1000], code=codes.RESHAPE_SIZE),
-    bad("tf.reshape", T(None, 10), [5, 3], code=codes.RESHAPE_SIZE),
-    bad("tf.reshape", T(None, 3), [2, 2], code=codes.RESHAPE_SIZE),
-    bad("tf.reshape", T(2, 3), [-1, -1], code=codes.RESHAPE_TWO_UNKNOWN),
-    bad("tf.reshape", T(None, 10), [-1, -1], code=codes.RESHAPE_TWO_UNKNOWN),
-    bad("tf.reshape", T(2, 3), [-2, 3], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.reshape", T(2, 3), [4], code=codes.RESHAPE_SIZE,
+        message="Cannot reshape a tensor with 6 elements to shape [4]"),
+    bad("tf.reshape", T(1, 7, 7, 128), [-1, 1000], code=codes.RESHAPE_SIZE,
+        message="Dimension size must be evenly divisible by 1000 but is 6272"),
+    bad("tf.reshape", T(None, 10), [5, 3], code=codes.RESHAPE_SIZE,
+        message="Dimension size must be evenly divisible by 10 but is 15"),
+    bad("tf.reshape", T(None, 3), [2, 2], code=codes.RESHAPE_SIZE,
+        message="Dimension size must be evenly divisible by 3 but is 4"),
+    bad("tf.reshape", T(2, 3), [-1, -1], code=codes.RESHAPE_TWO_UNKNOWN,
+        message="Only one input size may be -1, not both 0 and 1"),
+    bad("tf.reshape", T(None, 10), [-1, -1], code=codes.RESHAPE_TWO_UNKNOWN,
+        message="Only one input size may be -1, not both 0 and 1"),
+    bad("tf.reshape", T(2, 3), [-2, 3], code=codes.SHAPE_REQUIREMENT,
+        message="Invalid value in tensor used for shape: -2"),
 ]

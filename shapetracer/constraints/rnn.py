@@ -26,10 +26,11 @@ from typing import Any
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import T, bad, instance_of, ok
 from shapetracer.constraints.layers_v1 import P, keras_shape
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
+from shapetracer.constraints import messages
 
 CELL = "tf.nn.rnn_cell."
 BASE_CELLS = {"BasicLSTMCell": "lstm_cell", "LSTMCell": "lstm_cell", "GRUCell": "gru_cell",
@@ -164,7 +165,7 @@ def _feed_base(ctx: OpContext, cell: Obj, depth: Dim) -> bool:
     hidden = output_size(ctx, cell)
     now, then = (depth + hidden, built.dim + hidden) if hidden is not None else (depth, built.dim)
     return ctx.require(depth.eq(built.dim), codes.RNN_INPUT,
-                       f"{_who(ctx)}: Dimensions must be equal, but are {now} and {then} (input shapes: "
+                       f"{_who(ctx)}: {messages.dims_must_be_equal(now, then)} (input shapes: "
                        f"[?,{now}], [{then},{_gate_width(ctx, cell)}]): this {_kind(cell)} object built its "
                        f"kernel for inputs of depth {built.dim} and is now fed depth {depth}",
                        [depth, built.dim])
@@ -205,8 +206,8 @@ def _step_rank_ok(ctx: OpContext, cell: Value, step: Shape) -> bool:
     """Cells take one time step as ``[batch, depth]`` (their InputSpec is ndim=2)."""
     if step.rank == 2 or _kind(cell) is None:
         return True
-    ctx.fail(codes.RNN_INPUT, f'{_who(ctx)}: Input 0 of layer "{_first_layer_name(cell)}" is incompatible with the layer: '
-             f"expected ndim=2, found ndim={step.rank}. Full shape received: {keras_shape(step)}", [step])
+    ctx.fail(codes.RNN_INPUT, f"{_who(ctx)}: {messages.keras_input_incompatible(0, _first_layer_name(cell))}"
+             + messages.keras_expected_ndim("ndim=2", step.rank, keras_shape(step)), [step])
     return False
 
 
@@ -224,11 +225,12 @@ def check_state(ctx: OpContext, given: Value, expected: Value) -> bool:
     if state is None or state.shape.rank != 2:
         return True
     (b, w), (eb, ew) = state.shape.dims, expected.shape.dims
-    if not ctx.require(b.eq(eb), codes.RNN_INPUT, f"{_who(ctx)}: Dimension 0 in both shapes must be equal, but are "
-                       f"{eb} and {b}. Shapes are [{eb}] and [{b}]. (inputs vs. initial state {state.shape.tf_str()})",
+    if not ctx.require(b.eq(eb), codes.RNN_INPUT,
+                       f"{_who(ctx)}: {messages.dimension_in_both_shapes(0, eb, b, f'[{eb}]', f'[{b}]')} "
+                       f"(inputs vs. initial state {state.shape.tf_str()})",
                        [b, eb, state]):
         return False
-    return ctx.require(w.eq(ew), codes.RNN_INPUT, f"{_who(ctx)}: Dimensions must be equal, but are {w} and {ew}: the "
+    return ctx.require(w.eq(ew), codes.RNN_INPUT, f"{_who(ctx)}: {messages.dims_must_be_equal(w, ew)}: the "
                        f"initial state {state.shape.tf_str()} does not match the cell's state size {ew}",
                        [w, ew, state])
 
@@ -244,12 +246,24 @@ def check_sequence_length(ctx: OpContext, sequence_length: Any, batch: Dim) -> b
                  f"Received sequence_length of shape: {lengths.shape.tuple_str()}", [lengths])
         return False
     n = lengths.shape.dims[0]
-    return ctx.require(n.eq(batch), codes.RNN_INPUT, f"{_who(ctx)}: Dimension 0 in both shapes must be equal, but are "
-                       f"{n} and {batch}. Shapes are [{n}] and [{batch}]. (sequence_length vs. batch)",
+    return ctx.require(n.eq(batch), codes.RNN_INPUT,
+                       f"{_who(ctx)}: {messages.dimension_in_both_shapes(0, n, batch, f'[{n}]', f'[{batch}]')} "
+                       f"(sequence_length vs. batch)",
                        [n, batch, lengths])
 
 
 # --- the RNN drivers ---------------------------------------------------------------------
+
+def dynamic_input(ctx: OpContext, inputs: Any) -> Tensor | None:
+    """dynamic_rnn's input.  A Python list (``tf.unstack(x, axis=1)``) is a nested
+    structure of separate inputs, not a stacked tensor: its first member is checked
+    (a ``[batch, depth]`` step fails the rank check); members of rank >= 3 are not modelled."""
+    if isinstance(inputs, Seq):
+        items = ctx.items(inputs)
+        first = ctx.tensor(items[0]) if items else None
+        return first if first is not None and first.shape.rank is not None and first.shape.rank < 3 else None
+    return ctx.tensor(inputs)
+
 
 def run_dynamic(ctx: OpContext, cell: Value, x: Tensor | None, sequence_length: Any, initial_state: Any,
                 time_major: bool | None) -> tuple[Tensor, Value] | None:
@@ -317,7 +331,7 @@ def run_static(ctx: OpContext, cell: Value, inputs: Any, initial_state: Any, seq
 @op("tf.nn.dynamic_rnn")
 def dynamic_rnn(ctx: OpContext, cell, inputs, sequence_length=None, initial_state=None, dtype=None,
                 parallel_iterations=None, swap_memory=False, time_major=False, scope=None):
-    result = run_dynamic(ctx, cell, ctx.tensor(inputs), sequence_length, initial_state,
+    result = run_dynamic(ctx, cell, dynamic_input(ctx, inputs), sequence_length, initial_state,
                          ctx.bool(time_major, False))
     return Seq(list(result), "tuple") if result else UNKNOWN
 
@@ -326,7 +340,7 @@ def dynamic_rnn(ctx: OpContext, cell, inputs, sequence_length=None, initial_stat
 def bidirectional_dynamic_rnn(ctx: OpContext, cell_fw, cell_bw, inputs, sequence_length=None,
                               initial_state_fw=None, initial_state_bw=None, dtype=None, parallel_iterations=None,
                               swap_memory=False, time_major=False, scope=None):
-    x, major = ctx.tensor(inputs), ctx.bool(time_major, False)
+    x, major = dynamic_input(ctx, inputs), ctx.bool(time_major, False)
     forward = run_dynamic(ctx, cell_fw, x, sequence_length, initial_state_fw, major)
     if forward is None or ctx.failed:
         return UNKNOWN
@@ -540,61 +554,95 @@ def _dropout(inner: Obj) -> Obj:
 
 
 EXAMPLES = [
-    ok("tf.nn.rnn_cell.LSTMCell", 16),
-    ok("tf.contrib.rnn.GRUCell", num_units=8),
-    ok("tf.nn.rnn_cell.MultiRNNCell", [_lstm(16), _gru(4)]),
-    ok("tf.nn.rnn_cell.LSTMCell", 16, num_proj=4, state_is_tuple=False),
-    ok("tf.contrib.rnn.BasicLSTMCell", 32, forget_bias=1.0),
-    ok("tf.nn.rnn_cell.BasicRNNCell", 8),
-    ok("tf.nn.rnn_cell.DropoutWrapper", _lstm(16), output_keep_prob=0.5),
-    ok("tf.contrib.rnn.ResidualWrapper", _gru(8)),
-    ok("tf.nn.rnn_cell.LSTMStateTuple", T(32, 16), T(32, 16)),
-    ok("LSTMStateTuple.__iter__", _state(32, 16, 16)),
-    ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _gru(16), T(None, 10, 8), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _lstm(16, num_proj=4), T(None, 10, 8), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _multi(_lstm(16), _gru(4)), T(None, 10, 8), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _shared_stack(16, 3), T(None, 10, 16), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _residual(_lstm(8)), T(None, 10, 8), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 16, 16)),
-    ok("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), sequence_length=T(32, dtype="int32"), dtype="float32"),
-    ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8), initial_state=_state(None, 16, 16)),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 8), dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8, 2), dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.dynamic_rnn", _lstm(16), P(None, 10, None), dtype="float32", code=codes.UNDEFINED_DIM),
-    ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, None), dtype="float32"),
-    bad("tf.nn.dynamic_rnn", _shared_stack(16, 3), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.dynamic_rnn", _wrapped_shared_stack(16), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.dynamic_rnn", _residual(_lstm(16)), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(64, 10, 8), initial_state=_state(32, 16, 16), code=codes.RNN_INPUT),
-    bad("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 8, 8), code=codes.RNN_INPUT),
+    ok("tf.nn.rnn_cell.LSTMCell", 16, expect=instance_of("tf.nn.rnn_cell.LSTMCell")),
+    ok("tf.contrib.rnn.GRUCell", num_units=8, expect=instance_of("tf.nn.rnn_cell.GRUCell")),
+    ok("tf.nn.rnn_cell.MultiRNNCell", [_lstm(16), _gru(4)], expect=instance_of("tf.nn.rnn_cell.MultiRNNCell")),
+    ok("tf.nn.rnn_cell.LSTMCell", 16, num_proj=4, state_is_tuple=False, expect=instance_of("tf.nn.rnn_cell.LSTMCell")),
+    ok("tf.contrib.rnn.BasicLSTMCell", 32, forget_bias=1.0, expect=instance_of("tf.nn.rnn_cell.BasicLSTMCell")),
+    ok("tf.nn.rnn_cell.BasicRNNCell", 8, expect=instance_of("tf.nn.rnn_cell.BasicRNNCell")),
+    ok("tf.nn.rnn_cell.DropoutWrapper", _lstm(16), output_keep_prob=0.5,
+       expect=instance_of("tf.nn.rnn_cell.DropoutWrapper")),
+    ok("tf.contrib.rnn.ResidualWrapper", _gru(8), expect=instance_of("tf.nn.rnn_cell.ResidualWrapper")),
+    ok("tf.nn.rnn_cell.LSTMStateTuple", T(32, 16), T(32, 16), expect=instance_of("LSTMStateTuple")),
+    ok("LSTMStateTuple.__iter__", _state(32, 16, 16), expect=([32, 16], [32, 16])),
+    ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8), dtype="float32",
+       expect=([None, 10, 16], instance_of("LSTMStateTuple"))),
+    ok("tf.nn.dynamic_rnn", _gru(16), T(None, 10, 8), dtype="float32", expect=([None, 10, 16], [None, 16])),
+    ok("tf.nn.dynamic_rnn", _lstm(16, num_proj=4), T(None, 10, 8), dtype="float32",
+       expect=([None, 10, 4], instance_of("LSTMStateTuple"))),
+    ok("tf.nn.dynamic_rnn", _multi(_lstm(16), _gru(4)), T(None, 10, 8), dtype="float32",
+       expect=([None, 10, 4], (instance_of("LSTMStateTuple"), [None, 4]))),
+    ok("tf.nn.dynamic_rnn", _shared_stack(16, 3), T(None, 10, 16), dtype="float32",
+       expect=([None, 10, 16], (instance_of("LSTMStateTuple"), instance_of("LSTMStateTuple"), instance_of("LSTMStateTuple")))),
+    ok("tf.nn.dynamic_rnn", _residual(_lstm(8)), T(None, 10, 8), dtype="float32",
+       expect=([None, 10, 8], instance_of("LSTMStateTuple"))),
+    ok("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 16, 16),
+       expect=([32, 10, 16], instance_of("LSTMStateTuple"))),
+    ok("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), sequence_length=T(32, dtype="int32"), dtype="float32",
+       expect=([32, 10, 16], instance_of("LSTMStateTuple"))),
+    ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8), initial_state=_state(None, 16, 16),
+       expect=([None, 10, 16], instance_of("LSTMStateTuple"))),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 8), dtype="float32", code=codes.RNN_INPUT,
+        message="Shape (8, ?) must have rank at least 3"),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, 8, 2), dtype="float32", code=codes.RNN_INPUT,
+        message="expected ndim=2, found ndim=3"),
+    bad("tf.nn.dynamic_rnn", _lstm(16), P(None, 10, None), dtype="float32", code=codes.UNDEFINED_DIM,
+        message="Input size (depth of inputs) must be accessible via shape inference"),
+    ok("tf.nn.dynamic_rnn", _lstm(16), T(None, 10, None), dtype="float32",
+       expect=([None, 10, 16], instance_of("LSTMStateTuple"))),
+    bad("tf.nn.dynamic_rnn", _shared_stack(16, 3), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT,
+        message="Dimensions must be equal, but are 32 and 24"),
+    bad("tf.nn.dynamic_rnn", _wrapped_shared_stack(16), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT,
+        message="Dimensions must be equal, but are 32 and 24"),
+    bad("tf.nn.dynamic_rnn", _residual(_lstm(16)), T(None, 10, 8), dtype="float32", code=codes.RNN_INPUT,
+        message="Shapes (?, 8) and (?, 16) are incompatible (ResidualWrapper adds the"),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(64, 10, 8), initial_state=_state(32, 16, 16), code=codes.RNN_INPUT,
+        message="Dimension 0 in both shapes must be equal, but are 64 and 32"),
+    bad("tf.nn.dynamic_rnn", _lstm(16), T(32, 10, 8), initial_state=_state(32, 8, 8), code=codes.RNN_INPUT,
+        message="Dimensions must be equal, but are 8 and 16"),
     bad("tf.nn.dynamic_rnn", _gru(16), T(32, 10, 8), sequence_length=T(32, 1, dtype="int32"), dtype="float32",
-        code=codes.RNN_INPUT),
+        code=codes.RNN_INPUT, message="Argument sequence_length must be a vector of length batch_size"),
     bad("tf.nn.dynamic_rnn", _gru(16), T(32, 10, 8), sequence_length=T(16, dtype="int32"), dtype="float32",
-        code=codes.RNN_INPUT),
-    ok("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 10, 8), dtype="float32"),
-    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 8), dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), P(None, 10, None), dtype="float32", code=codes.UNDEFINED_DIM),
+        code=codes.RNN_INPUT, message="Dimension 0 in both shapes must be equal, but are 16 and 32"),
+    ok("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 10, 8), dtype="float32",
+       expect=(([None, 10, 16], [None, 10, 8]), (instance_of("LSTMStateTuple"), [None, 8]))),
+    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), T(None, 8), dtype="float32", code=codes.RNN_INPUT,
+        message="Shape (8, ?) must have rank at least 3"),
+    bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _gru(8), P(None, 10, None), dtype="float32", code=codes.UNDEFINED_DIM,
+        message="Input size (depth of inputs) must be accessible via shape inference"),
     bad("tf.nn.bidirectional_dynamic_rnn", _lstm(16), _shared_stack(4, 2), T(None, 10, 8), dtype="float32",
-        code=codes.RNN_INPUT),
-    ok("tf.nn.bidirectional_dynamic_rnn", _gru(8), _gru(8), T(10, None, 3), time_major=True, dtype="float32"),
-    ok("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 8), T(None, 8)], dtype="float32"),
-    ok("tf.contrib.rnn.static_rnn", _gru(4), [T(5, 3)], dtype="float32"),
-    bad("tf.nn.static_rnn", _lstm(16), [T(None, 3, 8)], dtype="float32", code=codes.RNN_INPUT),
-    bad("tf.nn.static_rnn", _lstm(16), [P(None, None)], dtype="float32", code=codes.UNDEFINED_DIM),
-    bad("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 9)], dtype="float32", code=codes.RNN_INPUT),
-    ok("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(None, 8)], dtype="float32"),
-    bad("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(8)], dtype="float32", code=codes.RNN_INPUT),
+        code=codes.RNN_INPUT, message="Dimensions must be equal, but are 8 and 12"),
+    ok("tf.nn.bidirectional_dynamic_rnn", _gru(8), _gru(8), T(10, None, 3), time_major=True, dtype="float32",
+       expect=(([10, None, 8], [10, None, 8]), ([None, 8], [None, 8]))),
+    ok("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 8), T(None, 8)], dtype="float32",
+       expect=(([None, 16], [None, 16], [None, 16]), instance_of("LSTMStateTuple"))),
+    ok("tf.contrib.rnn.static_rnn", _gru(4), [T(5, 3)], dtype="float32", expect=(([5, 4],), [5, 4])),
+    bad("tf.nn.static_rnn", _lstm(16), [T(None, 3, 8)], dtype="float32", code=codes.RNN_INPUT,
+        message="expected ndim=2, found ndim=3"),
+    bad("tf.nn.static_rnn", _lstm(16), [P(None, None)], dtype="float32", code=codes.UNDEFINED_DIM,
+        message="Input size (dimension 0 of input of shape (?, ?)) must be accessible"),
+    bad("tf.nn.static_rnn", _lstm(16), [T(None, 8), T(None, 9)], dtype="float32", code=codes.RNN_INPUT,
+        message="Dimensions must be equal, but are 25 and 24"),
+    ok("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(None, 8)], dtype="float32",
+       expect=(([None, 24],), instance_of("LSTMStateTuple"), [None, 8])),
+    bad("tf.nn.static_bidirectional_rnn", _lstm(16), _gru(8), [T(8)], dtype="float32", code=codes.RNN_INPUT,
+        message="expected ndim=2, found ndim=1"),
     ok("tf.nn.rnn_cell.GRUCell.zero_state", _gru(16), 32, "float32", expect=[32, 16]),
-    ok("tf.nn.rnn_cell.LSTMCell.zero_state", _lstm(16), 32, "float32"),
-    ok("tf.nn.rnn_cell.MultiRNNCell.zero_state", _multi(_lstm(16), _gru(4)), 32, "float32"),
+    ok("tf.nn.rnn_cell.LSTMCell.zero_state", _lstm(16), 32, "float32", expect=instance_of("LSTMStateTuple")),
+    ok("tf.nn.rnn_cell.MultiRNNCell.zero_state", _multi(_lstm(16), _gru(4)), 32, "float32",
+       expect=(instance_of("LSTMStateTuple"), [32, 4])),
     ok("tf.nn.rnn_cell.DropoutWrapper.zero_state", _dropout(_gru(5)), 7, "float32", expect=[7, 5]),
-    ok("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 8), _state(32, 16, 16)),
-    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 10, 8), _state(32, 16, 16), code=codes.RNN_INPUT),
-    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(16, 8), _state(32, 16, 16), code=codes.RNN_INPUT),
-    ok("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(None, 3), T(None, 4)),
-    bad("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(5, 3), T(5, 6), code=codes.RNN_INPUT),
+    ok("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 8), _state(32, 16, 16),
+       expect=([32, 16], instance_of("LSTMStateTuple"))),
+    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(32, 10, 8), _state(32, 16, 16), code=codes.RNN_INPUT,
+        message="expected ndim=2, found ndim=3"),
+    bad("tf.nn.rnn_cell.LSTMCell.__call__", _lstm(16), T(16, 8), _state(32, 16, 16), code=codes.RNN_INPUT,
+        message="Dimension 0 in both shapes must be equal, but are 16 and 32"),
+    ok("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(None, 3), T(None, 4), expect=([None, 4], [None, 4])),
+    bad("tf.nn.rnn_cell.GRUCell.__call__", _gru(4), T(5, 3), T(5, 6), code=codes.RNN_INPUT,
+        message="Dimensions must be equal, but are 6 and 4"),
     ok("LSTMStateTuple.__getitem__", _state(32, 16, 16), 1, expect=[32, 16]),
     ok("LSTMStateTuple.__getitem__", _state(32, 16, 4), -1, expect=[32, 4]),
-    bad("LSTMStateTuple.__getitem__", _state(32, 16, 16), 2, code=codes.INDEX_RANGE),
+    bad("LSTMStateTuple.__getitem__", _state(32, 16, 16), 2, code=codes.INDEX_RANGE,
+        message="tuple index out of range"),
 ]

@@ -21,8 +21,9 @@ from typing import Any
 from shapetracer.domain import codes
 from shapetracer.constraints.examples import A, T, bad, ok
 from shapetracer.constraints.spec import UNKNOWN, Const, OpContext, Seq, Tensor
+from shapetracer.constraints import messages
 
-MESSAGE = "only 0-dimensional arrays can be converted to Python scalars"
+MESSAGE = messages.np_only_scalar_arrays()
 
 # printf-style conversions that need a number (%s and %r print any array)
 _CONVERSION = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
@@ -64,9 +65,11 @@ def python_format(ctx: OpContext, template: Const, args: Any) -> Any:
 
 # float()/int() themselves are modelled in constraints/python_builtins.py, with their examples there.
 EXAMPLES = [
-    bad("operator.mod", Const("step %d: loss %.4f"), Seq([Const(1), A(8)], "tuple"), code=codes.SCALAR_REQUIRED),
-    bad("operator.mod", Const("%f"), T(4, 2), code=codes.SCALAR_REQUIRED),  # an eager tensor converts through numpy
-    ok("operator.mod", Const("loss %s"), A(8)),
-    ok("operator.mod", Const("loss %.4f"), A()),
-    ok("operator.mod", Const("loss %.4f"), A(1)),  # numpy 1.x converts one element
+    bad("operator.mod", Const("step %d: loss %.4f"), Seq([Const(1), A(8)], "tuple"), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars"),
+    bad("operator.mod", Const("%f"), T(4, 2), code=codes.SCALAR_REQUIRED,
+        message="only 0-dimensional arrays can be converted to Python scalars"),  # an eager tensor converts through numpy
+    ok("operator.mod", Const("loss %s"), A(8), expect=UNKNOWN),
+    ok("operator.mod", Const("loss %.4f"), A(), expect=UNKNOWN),
+    ok("operator.mod", Const("loss %.4f"), A(1), expect=UNKNOWN),  # numpy 1.x converts one element
 ]

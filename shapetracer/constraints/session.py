@@ -33,7 +33,7 @@ import z3
 
 from shapetracer.domain import codes
 from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.numpy_creation import discover, ragged_message
 from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.spec import OpContext, op, pending_of
@@ -41,6 +41,7 @@ from shapetracer.domain.values import (
     NONE, UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value,
 )
 from shapetracer.constraints.solver import judge
+from shapetracer.constraints import messages
 
 Substitution = list[tuple[z3.ArithRef, z3.ArithRef, Dim]]
 
@@ -100,8 +101,7 @@ def _feed_fits(ctx: OpContext, key: Tensor, fed: Tensor) -> bool:
     declared, given = key.shape, fed.shape
     if declared.dims is None or given.dims is None:
         return True
-    message = (f"{ctx.display}: Cannot feed value of shape {given.tuple_str()} for Tensor {_tensor_name(key)}, "
-               f"which has shape {declared.tuple_str()}")
+    message = f"{ctx.display}: {messages.cannot_feed(given.tuple_str(), _tensor_name(key), declared.tuple_str())}"
     if len(declared.dims) != len(given.dims):
         ctx.fail(codes.FEED_SHAPE, message, [key, fed])
         return False
@@ -340,7 +340,7 @@ def _learning_rate_is_scalar(ctx: OpContext, optimizer: Any) -> bool:
     if rate is None or rate.shape.rank in (None, 0):
         return True
     kernel = ctx.str(optimizer.attrs.get("kernel")) or "Apply"
-    ctx.fail(codes.SCALAR_REQUIRED, f"{ctx.display}: Shape must be rank 0 but is rank {rate.shape.rank} for '{kernel}': the "
+    ctx.fail(codes.SCALAR_REQUIRED, f"{ctx.display}: {messages.shape_must_be_rank(0, rate.shape.rank)} for '{kernel}': the "
              f"learning rate must be a scalar, but has shape {rate.shape.tf_str()}", [rate])
     return False
 
@@ -475,41 +475,79 @@ EXAMPLES = [
     ok("tf.Session.run", _SESS, _LOGITS, feed_dict=_feed((_X, A(32, 784))), expect=[32, 10]),
     ok("tf.Session.run", _SESS, _X, _feed((_X, A(5, 784))), expect=[5, 784]),
     ok("tf.Session.run", _SESS, _LOSS, _feed((_X, A(None, 784)), (_Y, A(None, 10))), expect=[]),
-    ok("tf.Session.run", _SESS, [_LOSS, _LOGITS], _feed((_X, [[0.0] * 784]))),
-    ok("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(None, 784)))),  # the last batch may be short
-    ok("tf.Session.run", _SESS, Obj("tf.Operation")),
+    ok("tf.Session.run", _SESS, [_LOSS, _LOGITS], _feed((_X, [[0.0] * 784])), expect=([], [1, 10])),
+    ok("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(None, 784))), expect=[]),  # the last batch may be short
+    ok("tf.Session.run", _SESS, Obj("tf.Operation"), expect=UNKNOWN),
     ok("tf.Session.run", _SESS, _LABELS, _feed((_LABELS, A(7, dtype="int64"))), expect=[7]),
-    bad("tf.Session.run", _SESS, _LOSS, feed_dict=_feed((_X, A(32, 28, 28))), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(784))), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(None, 28))), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(32, 784)), (_Y, A(32, 1))), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, A(5, 1))), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(40, 784))), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, 3.0)), code=codes.FEED_SHAPE),
-    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, [[1, 2], [3]])), code=codes.NUMPY_SHAPE),
+    bad("tf.Session.run", _SESS, _LOSS, feed_dict=_feed((_X, A(32, 28, 28))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (32, 28, 28) for Tensor Placeholder:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(784))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (784,) for Tensor Placeholder:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(None, 28))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (?, 28) for Tensor Placeholder:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, A(32, 784)), (_Y, A(32, 1))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (32, 1) for Tensor y_input:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, A(5, 1))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (5, 1) for Tensor labels:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_ROWS, A(40, 784))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (40, 784) for Tensor x:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_X, 3.0)), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape () for Tensor Placeholder:0"),
+    bad("tf.Session.run", _SESS, _LOSS, _feed((_LABELS, [[1, 2], [3]])), code=codes.NUMPY_SHAPE,
+        message="setting an array element with a sequence"),
     ok("tf.InteractiveSession.run", Obj("tf.InteractiveSession"), _LOGITS, _feed((_X, A(8, 784))),
        expect=[8, 10]),
-    bad("tf.InteractiveSession.run", Obj("tf.InteractiveSession"), _LOSS, _feed((_Y, A(8, 5))), code=codes.FEED_SHAPE),
+    bad("tf.InteractiveSession.run", Obj("tf.InteractiveSession"), _LOSS, _feed((_Y, A(8, 5))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (8, 5) for Tensor y_input:0"),
     ok("Tensor.eval", _LOGITS, feed_dict=_feed((_X, A(3, 784))), expect=[3, 10]),
     ok("Tensor.eval", _LOSS, expect=[]),
-    bad("Tensor.eval", _LOGITS, feed_dict=_feed((_X, A(3, 3))), code=codes.FEED_SHAPE),
-    ok("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 784)))),
-    bad("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 78))), code=codes.FEED_SHAPE),
-    ok("tf.Session"),
-    ok("tf.InteractiveSession"),
-    ok("tf.global_variables_initializer"),
-    ok("tf.variables_initializer", [T(3)]),
-    ok("tf.train.AdamOptimizer", 0.001),
-    ok("tf.train.GradientDescentOptimizer", T()),
-    ok("tf.train.Optimizer.minimize", _ADAM, _LOSS),
-    ok("tf.train.Optimizer.minimize", _ADAM, T(None)),  # a vector loss is summed: accepted
-    bad("tf.train.Optimizer.minimize", _BAD_ADAM, _LOSS, code=codes.SCALAR_REQUIRED),
-    ok("tf.train.Optimizer.apply_gradients", _ADAM, UNKNOWN),
-    bad("tf.train.Optimizer.apply_gradients", _BAD_ADAM, UNKNOWN, code=codes.SCALAR_REQUIRED),
-    ok("tf.summary.scalar", "loss", _LOSS),
-    ok("tf.summary.scalar", "loss", 0.5, step=1),
-    ok("tf.summary.scalar", "loss", T(rank_unknown=True)),
-    bad("tf.summary.scalar", "loss", T(None), code=codes.SCALAR_REQUIRED),
-    bad("tf.summary.scalar", "loss", T(1), code=codes.SCALAR_REQUIRED),
-    bad("tf.summary.scalar", "loss", data=T(2), step=3, code=codes.SCALAR_REQUIRED),
+    bad("Tensor.eval", _LOGITS, feed_dict=_feed((_X, A(3, 3))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (3, 3) for Tensor Placeholder:0"),
+    ok("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 784))), expect=Const(None)),
+    bad("tf.Operation.run", Obj("tf.Operation"), feed_dict=_feed((_X, A(3, 78))), code=codes.FEED_SHAPE,
+        message="Cannot feed value of shape (3, 78) for Tensor Placeholder:0"),
+    ok("tf.Session", expect=instance_of("tf.Session")),
+    ok("tf.InteractiveSession", expect=instance_of("tf.InteractiveSession")),
+    ok("tf.Session.__enter__", _SESS, expect=instance_of("tf.Session")),  # ``with tf.Session() as sess``
+    ok("tf.Session.close", _SESS, expect=Const(None)),
+    *[ok(name, expect=instance_of("tf.Operation")) for name in (
+        "tf.initialize_all_variables", "tf.local_variables_initializer", "tf.initialize_local_variables",
+        "tf.tables_initializer")],
+    ok("tf.initialize_variables", [T(3)], expect=instance_of("tf.Operation")),
+    # every TF1 optimizer remembers the Apply kernel that takes its (scalar) learning rate
+    *[ok(f"tf.train.{name}", *args, expect=instance_of("tf.train.Optimizer", kernel=kernel))
+      for name, args, kernel in (("MomentumOptimizer", (0.01, 0.9), "ApplyMomentum"),
+                                 ("RMSPropOptimizer", (0.001,), "ApplyRMSProp"),
+                                 ("AdagradOptimizer", (0.01,), "ApplyAdagrad"),
+                                 ("AdadeltaOptimizer", (), "ApplyAdadelta"),
+                                 ("FtrlOptimizer", (0.1,), "ApplyFtrl"))],
+    bad("tf.train.Optimizer.minimize", Obj("tf.train.Optimizer", {"learning_rate": T(2), "kernel": Const("ApplyMomentum")}),
+        _LOSS, code=codes.SCALAR_REQUIRED,
+        message="Shape must be rank 0 but is rank 1 for 'ApplyMomentum'"),
+    ok("tf.train.Optimizer.compute_gradients", _ADAM, _LOSS, expect=UNKNOWN),
+    ok("tf.gradients", _LOSS, [T(784, 10)], expect=UNKNOWN),
+    ok("tf.summary.merge_all", expect=[]),
+    ok("tf.summary.merge", [T(), T()], expect=[]),
+    ok("tf.reset_default_graph", expect=Const(None)),
+    ok("tf.global_variables_initializer", expect=instance_of("tf.Operation")),
+    ok("tf.variables_initializer", [T(3)], expect=instance_of("tf.Operation")),
+    ok("tf.train.AdamOptimizer", 0.001, expect=instance_of("tf.train.Optimizer")),
+    ok("tf.train.GradientDescentOptimizer", T(), expect=instance_of("tf.train.Optimizer")),
+    ok("tf.train.Optimizer.minimize", _ADAM, _LOSS, expect=instance_of("tf.Operation")),
+    ok("tf.train.Optimizer.minimize", _ADAM, T(None),
+       expect=instance_of("tf.Operation")),  # a vector loss is summed: accepted
+    bad("tf.train.Optimizer.minimize", _BAD_ADAM, _LOSS, code=codes.SCALAR_REQUIRED,
+        message="Shape must be rank 0 but is rank 1 for 'ApplyAdam'"),
+    ok("tf.train.Optimizer.apply_gradients", _ADAM, UNKNOWN, expect=instance_of("tf.Operation")),
+    bad("tf.train.Optimizer.apply_gradients", _BAD_ADAM, UNKNOWN, code=codes.SCALAR_REQUIRED,
+        message="Shape must be rank 0 but is rank 1 for 'ApplyAdam'"),
+    ok("tf.summary.scalar", "loss", _LOSS, expect=[]),
+    ok("tf.summary.scalar", "loss", 0.5, step=1, expect=[]),
+    ok("tf.summary.scalar", "loss", T(rank_unknown=True), expect=[]),
+    bad("tf.summary.scalar", "loss", T(None), code=codes.SCALAR_REQUIRED,
+        message="tags and values are not the same shape: [] != [?]"),
+    bad("tf.summary.scalar", "loss", T(1), code=codes.SCALAR_REQUIRED,
+        message="tags and values are not the same shape: [] != [1]"),
+    bad("tf.summary.scalar", "loss", data=T(2), step=3, code=codes.SCALAR_REQUIRED,
+        message="Expected scalar shape, saw shape"),
 ]

@@ -132,6 +132,9 @@ class Host(Protocol):
     possible_failures: bool
     graph: TF1Graph
     target: Target
+    # > 0 while the code being run may not run (an undecided branch, a summarised loop):
+    # program-wide settings a spec changes there become unknown rather than set.
+    undecided: int
 
     def report(self, code: str, message: str, site: Origin, related: list[Origin],
                confidence: str = "definite") -> None: ...
@@ -144,15 +147,21 @@ class Host(Protocol):
 class OpContext:
     """One call of one spec: conversions, requirements and results at a site."""
 
-    def __init__(self, host: Host, api: str, site: Origin):
+    def __init__(self, host: Host, api: str, site: Origin, spelled: str | None = None):
         self.host = host
         self.api = api
         self.site = site
+        # The module path the program called the API through (``keras.layers.Dense``), when
+        # it called a library name directly; None for methods and calls made by specs.
+        self.spelled = spelled
         self.failed = False
         self.deferred: list[Deferred] = []
         # Set by a spec that knows better than "the union of its arguments'"
         # which run-time checks its result carries (see call_spec).
         self.pending_override: tuple | None = None
+        # How many arguments the call passed positionally (set by call_spec): some APIs
+        # read the same values differently by position (Keras 1 legacy signatures).
+        self.positional: int | None = None
 
     @property
     def target(self) -> Target:
@@ -162,6 +171,12 @@ class OpContext:
     @property
     def graph(self) -> TF1Graph:
         return self.host.graph
+
+    @property
+    def standalone_keras(self) -> bool:
+        """The call names the standalone ``keras`` package (keras 2.3.1 beside TensorFlow
+        1.15), not ``tf.keras``/``tf_keras``: the two differ under the 1.15 target."""
+        return self.spelled is not None and self.spelled.split(".", 1)[0] == "keras"
 
     # -- reading arguments ---------------------------------------------
     def tensor(self, value: Any) -> Tensor | None:
@@ -483,6 +498,7 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     """
     try:
         bound = spec.signature.bind(ctx, *args, **kwargs)
+        ctx.positional = len(args)
     except TypeError:
         return UNKNOWN
     result = spec.fn(*bound.args, **bound.kwargs)

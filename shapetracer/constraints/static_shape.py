@@ -21,11 +21,12 @@ from __future__ import annotations
 from shapetracer.domain import codes
 from shapetracer.constraints._common import merge_shapes
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.examples import A, T, bad, ok
+from shapetracer.constraints.examples import A, ANY, T, bad, ok
 from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, ShapeVal, Tensor
 from shapetracer.constraints.solver import judge
+from shapetracer.constraints import messages
 
 
 def _requested(ctx: OpContext, shape) -> Shape | None:
@@ -73,7 +74,7 @@ def ensure_shape(ctx: OpContext, x, shape, name=None):
     if value is None or wanted is None:
         return value if value is not None else ctx.unknown_tensor()
     if value.shape.dims is not None and value.shape.rank != wanted.rank:
-        ctx.fail(codes.SET_SHAPE_CONFLICT, f"{ctx.display}: Shape must be rank {wanted.rank} but is rank {value.shape.rank}",
+        ctx.fail(codes.SET_SHAPE_CONFLICT, f"{ctx.display}: {messages.shape_must_be_rank(wanted.rank, value.shape.rank)}",
                  [value])
         return ctx.unknown_tensor(value.dtype)
     merged = merge_shapes(ctx, codes.SET_SHAPE_CONFLICT, wanted, value.shape, [value])
@@ -136,37 +137,51 @@ def tensor_shape(ctx: OpContext, dims):
 
 
 EXAMPLES = [
-    bad("Variable.load", T(12, kind="variable"), A(10), code=codes.ASSIGN_SHAPE),
-    ok("Variable.load", T(12, kind="variable"), A(12)),
-    ok("tf.TensorShape", [None, 2]),
+    bad("Variable.load", T(12, kind="variable"), A(10), code=codes.ASSIGN_SHAPE,
+        message="Dimension 0 in both shapes must be equal, but are 12 and 10"),
+    ok("Variable.load", T(12, kind="variable"), A(12), expect=[12]),
+    ok("tf.TensorShape", [None, 2], expect=ANY),  # a TensorShape, not a tensor: shapes only describe tensors
     ok("Tensor.set_shape", T(None, 720, 3), [480, 720, 3], expect=[480, 720, 3]),
     ok("Tensor.set_shape", T(rank_unknown=True), [None, 28, 28, 1], expect=[None, 28, 28, 1]),
     ok("Tensor.set_shape", T(None, 720), [5, None], expect=[5, 720]),
     ok("Tensor.set_shape", T(2, 3), None, expect=[2, 3]),
-    bad("Tensor.set_shape", T(480, 720, 3), [478, 717, 3], code=codes.SET_SHAPE_CONFLICT),
-    bad("Tensor.set_shape", T(480, 720), [480, 720, 3], code=codes.SET_SHAPE_CONFLICT),
-    bad("Tensor.set_shape", T(None, 10), [None, 12], code=codes.SET_SHAPE_CONFLICT),
+    bad("Tensor.set_shape", T(480, 720, 3), [478, 717, 3], code=codes.SET_SHAPE_CONFLICT,
+        message="Dimension 0 in both shapes must be equal, but are 480 and 478"),
+    bad("Tensor.set_shape", T(480, 720), [480, 720, 3], code=codes.SET_SHAPE_CONFLICT,
+        message="Shapes must be equal rank, but are 2 and 3"),
+    bad("Tensor.set_shape", T(None, 10), [None, 12], code=codes.SET_SHAPE_CONFLICT,
+        message="Dimension 1 in both shapes must be equal, but are 10 and 12"),
     ok("tf.ensure_shape", T(None, 10), [5, None], expect=[5, 10]),
     ok("tf.ensure_shape", T(2, 3), [2, 3], expect=[2, 3]),
     ok("tf.ensure_shape", T(rank_unknown=True), [None, 3], expect=[None, 3]),
-    bad("tf.ensure_shape", T(2, 3), [2, 4], code=codes.SET_SHAPE_CONFLICT),
-    bad("tf.ensure_shape", T(2, 3), [2, 3, 1], code=codes.SET_SHAPE_CONFLICT),
+    bad("tf.ensure_shape", T(2, 3), [2, 4], code=codes.SET_SHAPE_CONFLICT,
+        message="Dimension 1 in both shapes must be equal, but are 4 and 3"),
+    bad("tf.ensure_shape", T(2, 3), [2, 3, 1], code=codes.SET_SHAPE_CONFLICT,
+        message="Shape must be rank 3 but is rank 2"),
     ok("tf.assign", T(2, 3, kind="variable"), T(2, 3), expect=[2, 3]),
     ok("tf.assign", T(2, 3, kind="variable"), T(None, 3), expect=[2, 3]),
     ok("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), validate_shape=False,
        expect=[75, 1024, 1, 1]),
-    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), code=codes.ASSIGN_SHAPE),
-    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1), code=codes.ASSIGN_SHAPE),
+    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), code=codes.ASSIGN_SHAPE,
+        message="Dimension 0 in both shapes must be equal, but are 1 and 75"),
+    bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1), code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 4 and 3"),
     ok("tf.assign_add", T(10, kind="variable"), T(10), expect=[10]),
     ok("tf.assign_sub", T(None, kind="variable"), T(4), expect=[None]),
-    ok("tf.assign_add", T(2, 3, kind="variable"), T(2, None)),
-    bad("tf.assign_sub", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE),
-    bad("tf.assign_add", T(10, kind="variable"), T(10, 1), code=codes.ASSIGN_SHAPE),
+    ok("tf.assign_add", T(2, 3, kind="variable"), T(2, None), expect=[2, 3]),
+    bad("tf.assign_sub", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 2 and 1"),
+    bad("tf.assign_add", T(10, kind="variable"), T(10, 1), code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 1 and 2"),
     ok("Variable.assign", T(2, 3, kind="variable"), T(2, 3), expect=[2, 3]),
     ok("Variable.assign", T(3, kind="variable"), [1.0, 2.0, 3.0], expect=[3]),
-    bad("Variable.assign", T(1, 1, 1024, 39, kind="variable"), T(1, 1, 1024, 38), code=codes.ASSIGN_SHAPE),
-    bad("Variable.assign", T(3, kind="variable"), 1.0, code=codes.ASSIGN_SHAPE),
+    bad("Variable.assign", T(1, 1, 1024, 39, kind="variable"), T(1, 1, 1024, 38), code=codes.ASSIGN_SHAPE,
+        message="Dimension 3 in both shapes must be equal, but are 39 and 38"),
+    bad("Variable.assign", T(3, kind="variable"), 1.0, code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 1 and 0"),
     ok("Variable.assign_add", T(3, kind="variable"), [1.0, 2.0, 3.0], expect=[3]),
-    bad("Variable.assign_add", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE),
-    bad("Variable.assign_sub", T(2, 3, kind="variable"), T(2, 4), code=codes.ASSIGN_SHAPE),
+    bad("Variable.assign_add", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 2 and 1"),
+    bad("Variable.assign_sub", T(2, 3, kind="variable"), T(2, 4), code=codes.ASSIGN_SHAPE,
+        message="Dimension 1 in both shapes must be equal, but are 3 and 4"),
 ]

@@ -17,8 +17,9 @@ from __future__ import annotations
 from shapetracer.domain import codes
 from shapetracer.constraints._common import dtype_name, merge_shapes
 from shapetracer.constraints.creation import declared_shape, negative_entry, report_ragged
+from shapetracer.constraints.ref_variables import initial_shape_ok
 from shapetracer.domain.dims import Shape
-from shapetracer.constraints.examples import T, bad, ok
+from shapetracer.constraints.examples import T, UNKNOWN_SHAPE, bad, instance_of, ok
 from shapetracer.constraints.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, BoundMethod, Const, Function, Obj, Seq, Tensor, Value
 
@@ -34,6 +35,8 @@ def variable(ctx: OpContext, initial_value=None, trainable=None, collections=Non
     if report_ragged(ctx, initial_value):
         return ctx.unknown_tensor(dtype_name(dtype))
     initial = ctx.tensor(initial_value)
+    if not initial_shape_ok(ctx, initial, use_resource, validate_shape):
+        return ctx.unknown_tensor(dtype_name(dtype))
     unique = ctx.unique_name(_scoped(ctx, ctx.str(name) or "Variable") or "Variable")
     out_dtype = dtype_name(dtype, initial.dtype if initial is not None else None)
     if not ctx.is_none(shape):
@@ -70,6 +73,8 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
         declared = declared_shape(ctx, shape, label)
     elif constant_init:
         source = ctx.tensor(initializer)
+        if not initial_shape_ok(ctx, source, use_resource, validate_shape):
+            return ctx.unknown_tensor(out_dtype)
         declared = source.shape if source is not None else Shape.unknown()
         out_dtype = out_dtype or (source.dtype if source is not None else None)
     else:
@@ -129,15 +134,24 @@ EXAMPLES = [
     ok("tf.Variable", [1.0, 2.0], expect=[2]),
     ok("tf.Variable", T(3, 4), shape=[None, 4], expect=[None, 4]),
     ok("tf.Variable", T(3, 4), name="w", expect=[3, 4]),
-    ok("tf.Variable", T(3, 4), validate_shape=False),
-    bad("tf.Variable", T(3, 4), shape=[None, 5], code=codes.ASSIGN_SHAPE),
-    bad("tf.Variable", T(2, 3), shape=[None], code=codes.ASSIGN_SHAPE),
-    bad("tf.Variable", [[1.0, 2.0], [3.0]], code=codes.NUMPY_SHAPE),
+    ok("tf.Variable", T(3, 4), validate_shape=False, expect=UNKNOWN_SHAPE),
+    bad("tf.Variable", T(3, 4), shape=[None, 5], code=codes.ASSIGN_SHAPE,
+        message="Dimension 1 in both shapes must be equal, but are 5 and 4"),
+    bad("tf.Variable", T(2, 3), shape=[None], code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 1 and 2"),
+    bad("tf.Variable", [[1.0, 2.0], [3.0]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
     ok("tf.get_variable", "w", [784, 10], expect=[784, 10]),
     ok("tf.get_variable", "w", initializer=T(3, 4), expect=[3, 4]),
     ok("tf.get_variable", "b", initializer=[1.0, 2.0], expect=[2]),
     ok("tf.get_variable", "w", (5, 5, 1, 32), dtype="float32", expect=[5, 5, 1, 32]),
-    bad("tf.get_variable", "w", [3, 4], initializer=T(3, 4), code=codes.SHAPE_REQUIREMENT),
-    bad("tf.get_variable", "w", [2], initializer=[1.0, 2.0], code=codes.SHAPE_REQUIREMENT),
-    bad("tf.get_variable", "w", [-1, 3], code=codes.SHAPE_REQUIREMENT),
+    bad("tf.get_variable", "w", [3, 4], initializer=T(3, 4), code=codes.SHAPE_REQUIREMENT,
+        message="If initializer is a constant, do not specify shape"),
+    bad("tf.get_variable", "w", [2], initializer=[1.0, 2.0], code=codes.SHAPE_REQUIREMENT,
+        message="If initializer is a constant, do not specify shape"),
+    bad("tf.get_variable", "w", [-1, 3], code=codes.SHAPE_REQUIREMENT, message="Dimension -1 must be >= 0"),
+    ok("tf.variable_scope", "layer1", expect=instance_of("tf.variable_scope", name="layer1")),
+    # the variables made so far (none here), in a list that may hold more (layers, optimizer slots)
+    *[ok(name, expect=Seq([], "list", False)) for name in (
+        "tf.global_variables", "tf.all_variables", "tf.trainable_variables", "tf.model_variables")],
+    ok("tf.trainable_variables", "dense", expect=UNKNOWN),  # within a scope: not followed
 ]

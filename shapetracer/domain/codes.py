@@ -140,6 +140,10 @@ SUSPICIOUS_BROADCAST = _rule("ST202", "suspicious-broadcast", "shape-warning", "
                              "[N, 1] combined with [N] broadcasts to [N, N]; usually a silent loss bug.")
 BATCH_MIXING = _rule("ST203", "batch-mixing-reshape", "shape-warning", "warning", "shape",
                      "A reshape with -1 moves elements across the batch axis.")
+LOSS_BROADCAST = _rule("ST204", "loss-target-broadcast", "shape-warning", "warning", "shape",
+                       "A Keras loss broadcasts targets against outputs of another shape (an [N, 1] target "
+                       "against [N, 10] outputs): training runs, but computes the wrong thing.  Keras "
+                       "versions that check the target raise instead.")
 
 # --- ST9xx: analysis notes -----------------------------------------------
 NOT_MODELLED = _rule("ST901", "not-modelled", "note", "info", "unknown",

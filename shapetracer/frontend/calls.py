@@ -88,7 +88,7 @@ class CallMixin:
 
     def invoke(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode) -> Value:
         if isinstance(func, ApiRef):
-            return self.call_library(func.qualname, args, kwargs, node)
+            return self.call_library(func.qualname, args, kwargs, node, func.spelled)
         if isinstance(func, Function):
             return self.call_function(func, args, kwargs)
         if isinstance(func, ClassVal):
@@ -102,16 +102,19 @@ class CallMixin:
         return UNKNOWN
 
     # -- library calls ------------------------------------------------------------
-    def call_library(self, name: str, args, kwargs, node) -> Value:
+    def call_library(self, name: str, args, kwargs, node, spelled: str | None = None) -> Value:
         if name in ("tf.app.run", "absl.app.run"):
             main = args[0] if args else kwargs.get("main", self.scope.globals.get("main", UNKNOWN))
             if isinstance(main, Function):
                 return self.call_function(main, [UNKNOWN], {})
             return UNKNOWN
-        return self.call_api(name, args, kwargs, node)
+        if name == "builtins.len" and len(args) == 1 and isinstance(args[0], Obj) \
+                and f"{args[0].type_name}.__len__" in SPECS:  # len(df): a modelled object's own length
+            return self.call_api(f"{args[0].type_name}.__len__", args, kwargs, node)
+        return self.call_api(name, args, kwargs, node, spelled=spelled)
 
     def call_api(self, name: str, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode,
-                 quiet: bool = False) -> Value:
+                 quiet: bool = False, spelled: str | None = None) -> Value:
         if name in _GRAPH_MODE_MARKERS:
             self.graph.mode = True
         spec = SPECS.get(name)
@@ -127,7 +130,7 @@ class CallMixin:
             return UNKNOWN
         if counted:
             self.stats.modelled += 1
-        ctx = OpContext(self, name, self.site(node))
+        ctx = OpContext(self, name, self.site(node), spelled)
         try:
             result = call_spec(spec, ctx, args, kwargs)
         except (RecursionError, StopPath):
@@ -162,7 +165,7 @@ class CallMixin:
         if isinstance(receiver, Const) and isinstance(receiver.value, str):
             return _str_method(receiver.value, name, args, kwargs)
         if isinstance(receiver, Seq):
-            return _list_method(receiver, name, args)
+            return _list_method(receiver, name, args, kwargs, undecided=self.undecided > 0)
         if isinstance(receiver, DictVal):
             return _dict_method(receiver, name, args)
         if isinstance(receiver, Obj):
@@ -206,6 +209,10 @@ class CallMixin:
         self.called.add(id(node))
         depth = sum(1 for frame in self.call_stack if frame is node)
         if len(self.call_stack) >= self.bounds.call_depth or depth >= 1:
+            return UNKNOWN
+        if not unknown_args and not _binds(node.params, len(args), kwargs):
+            # Python raises TypeError here (a stale call: missing or unexpected arguments);
+            # any binding the analysis made up would put values where the program has none
             return UNKNOWN
         caller_state, caller_scope = self.state, self.scope
         self.scope = fn.module
@@ -299,6 +306,22 @@ class CallMixin:
             self.state = saved_state
 
 
+def _binds(params: cst.Parameters, n_args: int, kwargs: dict[str, Value]) -> bool:
+    """Whether Python binds ``n_args`` positional arguments and ``kwargs`` to ``params``."""
+    positional = list(params.posonly_params) + list(params.params)
+    if n_args > len(positional) and not isinstance(params.star_arg, cst.Param):
+        return False
+    by_keyword = {p.name.value for p in params.params} | {p.name.value for p in params.kwonly_params}
+    filled = {p.name.value for p in positional[:n_args]}
+    for name in kwargs:
+        if name in filled or (name not in by_keyword and params.star_kwarg is None):
+            return False
+    for param in positional[n_args:]:
+        if param.default is None and param.name.value not in kwargs:
+            return False
+    return all(param.default is not None or param.name.value in kwargs for param in params.kwonly_params)
+
+
 def _is_generator(node: cst.FunctionDef, cache: dict[int, bool]) -> bool:
     """Whether the function's own body (not nested defs) contains yield.
     ``cache`` lives as long as the trees it is keyed on (one analysis).  A plain
@@ -345,7 +368,17 @@ def _shape_method(receiver: ShapeVal, name: str) -> Value:
     return UNKNOWN
 
 
-def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
+# List methods that change the list in place (the list is shared by every name bound to it).
+_LIST_REORDERING = frozenset({"insert", "pop", "remove", "reverse", "sort", "clear"})
+
+
+def _list_method(receiver: Seq, name: str, args: list[Value], kwargs: dict[str, Value] | None = None,
+                 undecided: bool = False) -> Value:
+    """Python's list methods over the abstract list.  A change whose effect cannot be
+    computed leaves the list unsized (its items are then examples, never positions), so a
+    stale order is never read back as the list's contents.  In a branch that may not run,
+    the other paths share this very list: a reordering then makes the order unknown."""
+    kwargs = kwargs or {}
     if name == "append" and args and receiver.kind == "list":
         receiver.items.append(args[0])
         return NONE
@@ -357,8 +390,8 @@ def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
         else:
             receiver.items.extend(items)
         return NONE
-    if name == "pop" and receiver.items and receiver.kind == "list" and not args and receiver.sized:
-        return receiver.items.pop()
+    if name in _LIST_REORDERING and receiver.kind == "list":
+        return _reorder_list(receiver, name, args, kwargs, undecided)
     if name == "copy":
         return Seq(list(receiver.items), receiver.kind, receiver.sized)
     if name in ("index", "count") and len(args) == 1 and isinstance(args[0], Const) and receiver.sized \
@@ -368,6 +401,54 @@ def _list_method(receiver: Seq, name: str, args: list[Value]) -> Value:
             return Const(values.count(args[0].value))
         return Const(values.index(args[0].value)) if args[0].value in values else UNKNOWN
     return UNKNOWN
+
+
+def _reorder_list(receiver: Seq, name: str, args: list[Value], kwargs: dict[str, Value],
+                  undecided: bool) -> Value:
+    """insert / pop / remove / reverse / sort / clear, in place when the outcome is known."""
+    items = receiver.items
+    if undecided or not receiver.sized:
+        # the order (and for insert/pop/remove/clear the length) is no longer known; the
+        # items stay as examples of what the list may hold
+        receiver.sized = False
+        if name == "insert" and len(args) == 2:
+            items.append(args[1])
+        return UNKNOWN
+    if name == "reverse" and not args:
+        items.reverse()
+        return NONE
+    if name == "clear" and not args:
+        items.clear()
+        return NONE
+    if name == "insert" and len(args) == 2 and _plain_int(args[0]):
+        items.insert(args[0].value, args[1])
+        return NONE
+    if name == "pop" and len(args) <= 1 and items and (not args or _plain_int(args[0])) \
+            and (not args or -len(items) <= args[0].value < len(items)):
+        return items.pop(args[0].value if args else -1)
+    if name == "remove" and len(args) == 1 and isinstance(args[0], Const) \
+            and all(isinstance(item, Const) for item in items):
+        for i, item in enumerate(items):
+            if type(item.value) is type(args[0].value) and item.value == args[0].value:
+                del items[i]
+                return NONE
+    if name == "sort" and not args and set(kwargs) <= {"reverse"} \
+            and all(isinstance(item, Const) for item in items):
+        descending = kwargs.get("reverse", Const(False))
+        if isinstance(descending, Const) and isinstance(descending.value, bool):
+            try:
+                items.sort(key=lambda item: item.value, reverse=descending.value)
+                return NONE
+            except TypeError:
+                pass
+    receiver.sized = False
+    if name == "insert" and len(args) == 2:
+        items.append(args[1])
+    return UNKNOWN
+
+
+def _plain_int(value: Value) -> bool:
+    return isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool)
 
 
 def _dict_method(receiver: DictVal, name: str, args: list[Value]) -> Value:

@@ -181,12 +181,17 @@ class ExpressionMixin:
                 return owner.attrs[name]
             found = owner.cls.lookup(name)
             if isinstance(found, Function):
-                return BoundMethod(owner, name, found)
+                kind = _method_kind(found)
+                if kind == "staticmethod":
+                    return found
+                return BoundMethod(owner.cls if kind == "classmethod" else owner, name, found)
             if found is not None:
                 return found
             return BoundMethod(owner, name) if owner.cls.api_bases() else UNKNOWN
         if isinstance(owner, ClassVal):
             found = owner.lookup(name)
+            if isinstance(found, Function) and _method_kind(found) == "classmethod":
+                return BoundMethod(owner, name, found)
             return found if found is not None else UNKNOWN
         if isinstance(owner, Obj):
             if name in owner.attrs:
@@ -403,11 +408,11 @@ class ExpressionMixin:
 
     def expr_SetComp(self, node) -> Value:
         result = self._comprehension(node, "list")
-        return distinct(result.items) if isinstance(result, Seq) else UNKNOWN
+        return distinct(result.items) if isinstance(result, Seq) and result.sized else UNKNOWN
 
     def expr_DictComp(self, node) -> Value:
         result = self._comprehension(node, "list")  # items are (key, value) pairs
-        if not isinstance(result, Seq):
+        if not isinstance(result, Seq) or not result.sized:
             return UNKNOWN
         built = DictVal()
         for pair in result.items:
@@ -427,14 +432,15 @@ class ExpressionMixin:
             # nested ones share the loop bound, so 1,000 x 1,000 is summarised, not built
             self._comprehension_budget = COMPREHENSION_UNROLL if _flat(node) else self.bounds.unroll
         try:
-            results = self._comp_for(node.for_in, node)
+            results, exact = self._comp_for(node.for_in, node)
         finally:
             self.state.env = saved_env
             if outermost:
                 self._comprehension_budget = None
-        return Seq(results, kind) if results is not None else UNKNOWN
+        # not expanded item by item: a list of unknown length, its items examples of the elements
+        return Seq(results, kind, sized=exact)
 
-    def _comp_for(self, comp: cst.CompFor, node) -> list[Value] | None:
+    def _comp_for(self, comp: cst.CompFor, node) -> tuple[list[Value], bool]:
         iterable = self.eval(comp.iter)
         items = self.iteration_items(iterable)
         # A comprehension's body is one expression, so it may unroll further than a loop
@@ -445,7 +451,7 @@ class ExpressionMixin:
             self._comprehension_budget -= len(items)
         if not exact:
             items = [self.iteration_element(iterable)]
-        results: list[Value] | None = []
+        results: list[Value] = []
         for item in items:
             self.assign(comp.target, item, node)
             keep = True
@@ -458,19 +464,18 @@ class ExpressionMixin:
             if not keep:
                 continue
             if comp.inner_for_in is not None:
-                inner = self._comp_for(comp.inner_for_in, node)
-                if inner is None:
-                    exact = False
-                elif results is not None:
-                    results.extend(inner)
+                inner, inner_exact = self._comp_for(comp.inner_for_in, node)
+                exact = exact and inner_exact
+                results.extend(inner)
             else:
                 if isinstance(node, cst.DictComp):
                     element = Seq([self.eval(node.key), self.eval(node.value)], "tuple")
                 else:
                     element = self.eval(node.elt)
-                if results is not None:
-                    results.append(element)
-        return results if exact else None
+                results.append(element)
+            if len(results) > _MAX_SEQ:
+                return results[:1], False
+        return results, exact
 
     # -- iteration ---------------------------------------------------------------------
     def iteration_items(self, value: Value) -> list[Value] | None:
@@ -515,6 +520,14 @@ class ExpressionMixin:
 
 
 # -- pure helpers ---------------------------------------------------------------------
+
+def _method_kind(function: Function) -> str | None:
+    """"staticmethod" or "classmethod" for a method so decorated (it takes no instance)."""
+    for decorator in getattr(function.node, "decorators", ()):
+        if isinstance(decorator.decorator, cst.Name) and decorator.decorator.value in ("staticmethod", "classmethod"):
+            return decorator.decorator.value
+    return None
+
 
 def _tensorish(value: Value) -> bool:
     return isinstance(value, (Tensor, SymInt)) or (

@@ -20,13 +20,13 @@ import libcst as cst
 from shapetracer.domain import codes
 from shapetracer.constraints import api_changes
 from shapetracer.constraints._common import UNROLL_BOUND
-from shapetracer.constraints.spec import TF1Graph
+from shapetracer.constraints.spec import SPECS, TF1Graph
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.frontend.calls import CallMixin
 from shapetracer.frontend.expressions import ExpressionMixin
-from shapetracer.frontend.names import canonical, is_library
+from shapetracer.frontend.names import canonical, is_library, star_import
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, read_and_parse
 from shapetracer.domain.state import State, StopPath, merge_states, merge_values
@@ -87,6 +87,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         # > 0 while executing a branch that may not run (an undecided `if`, a summarised loop
         # body): state kept outside the paths (flags) then only widens
         self.undecided = 0
+        self._summary_depth = 0  # summarised loop bodies being run (only the outermost gets two passes)
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
         self.call_stack: list[object] = []
         self.steps = 0
@@ -280,6 +281,10 @@ class Interpreter(ExpressionMixin, CallMixin):
     def small_Del(self, node: cst.Del, state: State) -> None:
         if isinstance(node.target, cst.Name):
             self.state.env.pop(node.target.value, None)
+        elif isinstance(node.target, cst.Subscript):
+            owner = self.eval(node.target.value)
+            if isinstance(owner, Obj):
+                self._object_item(owner, "__delitem__", node.target, [], node)
 
     def small_Global(self, node, state: State) -> None:
         return None
@@ -302,6 +307,11 @@ class Interpreter(ExpressionMixin, CallMixin):
             source = self.import_value(module, node, level)
             if isinstance(source, ModuleVal):
                 self.state.env.update({k: v for k, v in source.scope.globals.items() if not k.startswith("_")})
+            elif isinstance(source, ApiRef) and level == 0:
+                # every public name of the library module, as its canonical API name
+                for name, qualname, listed in star_import(module, self.target.api_version):
+                    spelled = f"{source.spelled}.{name}" if listed and source.spelled else None
+                    self.state.env[name] = ApiRef(qualname, spelled)
             return
         if level == 0:
             names = tuple(_dotted(alias.name) for alias in node.names)
@@ -350,7 +360,9 @@ class Interpreter(ExpressionMixin, CallMixin):
         if items is not None and len(items) <= self.bounds.unroll:
             return self._unrolled_loop(node, items, state)
         element = self.iteration_element(iterable)
-        return self._summarised_loop(node, state, lambda: self.assign(node.target, element, node))
+        first = _first_item(iterable, items)
+        return self._summarised_loop(node, state, lambda: self.assign(node.target, element, node),
+                                     first=None if first is None else lambda: self.assign(node.target, first, node))
 
     def _unrolled_loop(self, node: cst.For, items: list[Value], state: State) -> list[State]:
         states = [state]
@@ -377,22 +389,29 @@ class Interpreter(ExpressionMixin, CallMixin):
             finished = self.exec_block(node.orelse.body.body, finished)
         return self._bound_paths(finished + exited + others)
 
-    def _summarised_loop(self, node, state: State, bind) -> list[State]:
-        """Run the body once from a fork; values it changes become their join."""
+    def _summarised_loop(self, node, state: State, bind, runs: bool = False, first=None) -> list[State]:
+        """Run the body from a fork for the first iteration (``first`` binds the loop target
+        to the first item when it is known, else ``bind`` to any item), then — when the body
+        assigns variables that live across iterations, or the first item was used — once
+        more for any later iteration (only for the outermost summarised loop),
+        from the entry state with those variables joined with their values after the first
+        pass and the target bound to any item: each pass sees values that occur together
+        (``if i == 0: total = x else: total = concat(total, x)`` never meets ``total = None``
+        with ``i > 0``).  Values the loop changes become their join.  ``runs``: the body is
+        known to run at least once (a ``while`` whose test holds on entry), so when every
+        path through it raises or returns, nothing continues after the loop."""
         self.approximations += 1
         lengths = _container_lengths(state.env)
-        body_state = state.fork()
-        self._with_state(body_state, bind)
-        self.undecided += 1
-        try:
-            states = self.exec_block(node.body.body, [body_state])
-        finally:
-            self.undecided -= 1
-            # the body ran once for any number of iterations: a list it grew (shared by
-            # the states, mutated in place) has no known length after the loop
-            for container, length in lengths:
-                if len(container.items) != length:
-                    container.sized = False
+        states = self._loop_pass(node, state, first or bind, lengths)
+        carried = [name for name in _assigned_names(node.body) if name in state.env]
+        if (carried or first is not None) and not self._summary_depth:
+            looped = [s for s in states if s.flow not in ("return", "raise")]
+            if looped:
+                after = merge_states(looped)
+                later = state.fork()
+                for name in carried:
+                    later.env[name] = merge_values(state.env[name], after.env.get(name, UNKNOWN))
+                states = states + self._loop_pass(node, later, bind, lengths)
         returned = [s for s in states if s.flow in ("return", "raise")]
         looped = [s for s in states if s.flow not in ("return", "raise")]
         for s in looped:
@@ -404,17 +423,36 @@ class Interpreter(ExpressionMixin, CallMixin):
                 before = state.env.get(name)
                 merged_env[name] = value if before is None else merge_values(before, value)
             joined = State(merged_env, state.facts.common_prefix(after.facts))
+        elif runs and returned:
+            return returned
         else:
             joined = state
         if getattr(node, "orelse", None) is not None:
             return self.exec_block(node.orelse.body.body, [joined]) + returned
         return [joined] + returned
 
+    def _loop_pass(self, node, state: State, bind, lengths: list) -> list[State]:
+        """One run of a summarised loop's body from a fork of ``state``."""
+        body_state = state.fork()
+        self._with_state(body_state, bind)
+        self.undecided += 1
+        self._summary_depth += 1
+        try:
+            return self.exec_block(node.body.body, [body_state])
+        finally:
+            self.undecided -= 1
+            self._summary_depth -= 1
+            # the body ran for any number of iterations: a list it grew (shared by the
+            # states, mutated in place) has no known length after it
+            for container, length in lengths:
+                if len(container.items) != length:
+                    container.sized = False
+
     def stmt_While(self, node: cst.While, state: State) -> list[State]:
         truth = self.truth(self._with_state(state, lambda: self.eval(node.test)))
         if truth is False:
             return self._exec_else(node.orelse, state) if node.orelse else [state]
-        return self._summarised_loop(node, state, lambda: None)
+        return self._summarised_loop(node, state, lambda: None, runs=truth is True)
 
     def stmt_With(self, node: cst.With, state: State) -> list[State]:
         scopes = 0
@@ -527,8 +565,19 @@ class Interpreter(ExpressionMixin, CallMixin):
                 if isinstance(index, Const) and isinstance(index.value, int) \
                         and -len(owner.items) <= index.value < len(owner.items):
                     owner.items[index.value] = value
+            elif isinstance(owner, Obj):
+                self._object_item(owner, "__setitem__", target, [value], stmt)
         elif isinstance(target, cst.StarredElement):
             self.assign(target.value, UNKNOWN, stmt)
+
+    def _object_item(self, owner: Obj, hook: str, target: cst.Subscript, extra: list[Value], node) -> None:
+        """``obj[key] = value`` / ``del obj[key]`` on a library object whose type models the
+        hook (a pandas DataFrame gains or loses a column).  The object is shared by every
+        path, so the hook is told when this branch may not run."""
+        name = f"{owner.type_name}.{hook}"
+        if name in SPECS:
+            key = self._index_value(target.slice)
+            self.call_api(name, [owner, key, *extra], {"undecided": Const(self.undecided > 0)}, node, quiet=True)
 
     def _unpack(self, target, value: Value, stmt) -> None:
         elements = [e.value for e in target.elements]
@@ -652,6 +701,41 @@ def _name_of(node: cst.CSTNode) -> str:
 
 
 __all__ = ["Bounds", "Interpreter", "Report", "ShapeVal", "Statistics"]
+
+
+def _first_item(iterable: Value, items: list[Value] | None) -> Value | None:
+    """The first item a loop gets, when it is known (``range(0, n)`` starts at 0)."""
+    if items:
+        return items[0]
+    if isinstance(iterable, Obj) and iterable.type_name == "builtins.range":
+        start = iterable.attrs.get("start")
+        return start if isinstance(start, (Const, SymInt)) else None
+    return None
+
+
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def _assigned_names(body: cst.CSTNode) -> list[str]:
+    """Names a loop body binds (assignments, loop targets, ``with ... as``, ``:=``), not
+    counting those bound inside nested functions, classes and comprehensions."""
+    from shapetracer.frontend.scope import child_nodes
+    found: dict[str, None] = {}
+    stack = [body]
+    while stack:
+        current = stack.pop()
+        targets: list[cst.CSTNode] = []
+        if isinstance(current, cst.AssignTarget):
+            targets.append(current.target)
+        elif isinstance(current, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+            targets.append(current.target)
+        elif isinstance(current, cst.AsName):
+            targets.append(current.name)
+        for target in targets:
+            found.update(dict.fromkeys(_names_in(target)))
+        if current is body or not isinstance(current, _SCOPES):
+            stack.extend(child_nodes(current))
+    return list(found)
 
 
 def _container_lengths(env: dict[str, Value]) -> list[tuple[Seq, int]]:

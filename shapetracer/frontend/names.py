@@ -2,12 +2,15 @@
 
 ``tf.compat.v1.nn.conv2d``, ``tensorflow.nn.conv2d`` and ``from tensorflow.nn
 import conv2d`` all become ``tf.nn.conv2d``; every Keras spelling becomes
-``keras.<rest>``; numpy becomes ``np.<rest>``.  One spec then serves all
-spellings, and a name without a spec is simply "not modelled".
+``keras.<rest>``; numpy becomes ``np.<rest>``; pandas ``pd.<rest>``; scikit-learn keeps
+its public module paths (``sklearn.preprocessing.StandardScaler``, whatever private module
+defines it).  One spec then serves all spellings, and a name without a spec is simply "not
+modelled".  ``star_import`` lists what ``from X import *`` binds for a library module.
 """
 
 from __future__ import annotations
 
+import builtins
 import re
 
 # Longest prefixes first: the first match wins.
@@ -24,6 +27,13 @@ _PREFIXES: list[tuple[str, str]] = [
     ("tensorflow.compat.v2.", "tf."),
     ("tensorflow.", "tf."),
     ("numpy.", "np."),
+    ("pandas.core.frame.", "pd."),
+    ("pandas.core.series.", "pd."),
+    ("pandas.core.reshape.concat.", "pd."),
+    ("pandas.core.reshape.encoding.", "pd."),
+    ("pandas.io.parsers.readers.", "pd."),
+    ("pandas.io.parsers.", "pd."),
+    ("pandas.", "pd."),
 ]
 
 _EXACT = {
@@ -36,6 +46,7 @@ _EXACT = {
     "tf_keras": "keras",
     "keras": "keras",
     "numpy": "np",
+    "pandas": "pd",
 }
 
 # Re-exports that are the same entity under another path.
@@ -59,6 +70,30 @@ _ALIASES = {
     "keras.engine.base_layer.Layer": "keras.layers.Layer",
     "keras.Layer": "keras.layers.Layer",
     "tf.compat.v1.Session": "tf.Session",
+    # the TF 1 MNIST tutorial loader, under the modules that re-export it
+    "tf.examples.tutorials.mnist.input_data.read_data_sets": "tf.contrib.learn.datasets.mnist.read_data_sets",
+    "tf.contrib.learn.python.learn.datasets.mnist.read_data_sets":
+        "tf.contrib.learn.datasets.mnist.read_data_sets",
+}
+
+# scikit-learn: private modules (``sklearn.preprocessing._data``) and the pre-0.20
+# ``cross_validation`` module, as the public module that exports the name.
+_SKLEARN_MODULES = {
+    "sklearn.preprocessing._data": "sklearn.preprocessing",
+    "sklearn.preprocessing.data": "sklearn.preprocessing",
+    "sklearn.preprocessing._label": "sklearn.preprocessing",
+    "sklearn.preprocessing.label": "sklearn.preprocessing",
+    "sklearn.preprocessing._encoders": "sklearn.preprocessing",
+    "sklearn.model_selection._split": "sklearn.model_selection",
+    "sklearn.cross_validation": "sklearn.model_selection",
+    "sklearn.utils._indexing": "sklearn.utils",
+    "sklearn.decomposition._pca": "sklearn.decomposition",
+    "sklearn.decomposition.pca": "sklearn.decomposition",
+    "sklearn.decomposition._truncated_svd": "sklearn.decomposition",
+    "sklearn.datasets._base": "sklearn.datasets",
+    "sklearn.datasets.base": "sklearn.datasets",
+    "sklearn.datasets._samples_generator": "sklearn.datasets",
+    "sklearn.datasets.samples_generator": "sklearn.datasets",
 }
 
 
@@ -79,6 +114,10 @@ def canonical(dotted: str) -> str:
         name = "keras." + name[len("tf.keras."):]
     elif name == "tf.keras":
         name = "keras"
+    if name.startswith("sklearn."):
+        module, _, leaf = name.rpartition(".")
+        if module in _SKLEARN_MODULES:
+            name = f"{_SKLEARN_MODULES[module]}.{leaf}"
     legacy = _KERAS_LEGACY_MODULE.match(name)
     if legacy:  # keras.layers.core.Dense (Keras 2 module paths) is keras.layers.Dense
         name = f"keras.layers.{legacy.group(1)}"
@@ -116,3 +155,40 @@ CONSTANTS = {
     "np.pi": 3.141592653589793, "np.e": 2.718281828459045, "np.newaxis": None,
     "math.inf": float("inf"), "math.nan": float("nan"), "math.pi": 3.141592653589793, "math.e": 2.718281828459045,
 }
+
+
+# Names a star import of a module the API model does not describe never binds from the
+# registry: shadowing a builtin (numpy really exports ``max``; another module may not)
+# would change what ordinary Python code means.
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def star_import(dotted: str, api_version: str) -> list[tuple[str, str, bool]]:
+    """What ``from <dotted> import *`` binds, for a library module: (name, canonical name,
+    listed by the API model) triples.  The shipped API model of the target release says
+    which public names the module exports (what the real star import binds); for a module
+    it does not describe (numpy, scikit-learn, pandas, or no model at all) the names are
+    those of the modelled APIs that module exports, as far as the specs registry tells."""
+    qualname = canonical(dotted)
+    members = _model_members(dotted, api_version)
+    if members is not None:
+        return [(name, child(qualname, name), True) for name in members
+                if name.isidentifier() and not name.startswith("_")]
+    from shapetracer.constraints.spec import SPECS
+    found = {}
+    for spec_name in SPECS:
+        leaf = spec_name.rpartition(".")[2]
+        if leaf.startswith("_") or leaf in _BUILTIN_NAMES or leaf in found:
+            continue
+        if child(qualname, leaf) == spec_name:
+            found[leaf] = spec_name
+    return [(name, found[name], False) for name in sorted(found)]
+
+
+def _model_members(dotted: str, api_version: str) -> list[str] | None:
+    """The public names the API model lists for a module, or None when it cannot say."""
+    try:
+        from shapetracer.api import model
+        return model.load(api_version).members(dotted)
+    except (LookupError, OSError, ValueError):  # no model shipped for this release, or unreadable
+        return None

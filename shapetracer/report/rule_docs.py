@@ -26,8 +26,9 @@ _RUNTIME = {
 
 
 def examples_for(code: str) -> tuple[list[str], list[str]]:
-    """(failing, passing) examples: op calls from the families that report ``code``,
-    or source snippets for the generic Python-bug codes."""
+    """(failing, passing) examples: op calls from the families that report ``code`` (one
+    from each of them, then more, at least four), or source snippets for the generic
+    Python-bug codes."""
     from shapetracer.constraints import family_modules
     from shapetracer.domain.codes import RULES
 
@@ -36,17 +37,28 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
         return generic_examples(code)
 
     failing, passing = [], []
-    apis = set()
-    examples = [e for module in family_modules() for e in getattr(module, "EXAMPLES", [])]
-    examples.sort(key=lambda e: (not e.api.startswith("tf."), e.api))  # TensorFlow spellings first
-    for example in examples:
-        if example.code == code or example.warns == code:
-            failing.append(example.describe())
-            apis.add(example.api)
-    for example in examples:
-        if example.valid and example.api in apis and example.warns != code:
-            passing.append(example.describe())
-    return failing[:4], passing[:4]
+    for module in family_modules():
+        examples = getattr(module, "EXAMPLES", [])
+        fails = _tf_first([e for e in examples if e.code == code or e.warns == code])
+        apis = {e.api for e in fails}
+        failing.append(fails)
+        passing.append(_tf_first([e for e in examples if e.valid and e.api in apis and e.warns != code]))
+    return _one_per_family(failing), _one_per_family(passing)
+
+
+def _tf_first(examples: list) -> list:
+    return sorted(examples, key=lambda e: (not e.api.startswith("tf."), e.api))  # TensorFlow spellings first
+
+
+def _one_per_family(groups: list[list], least: int = 4) -> list[str]:
+    """Every family's first example, then their second ones and so on, until ``least`` are shown."""
+    chosen: list = []
+    for depth in range(max((len(g) for g in groups), default=0)):
+        if depth and len(chosen) >= least:
+            break
+        turn = _tf_first([group[depth] for group in groups if depth < len(group)])
+        chosen += turn if not depth else turn[:least - len(chosen)]
+    return [example.describe() for example in chosen]
 
 
 def _indented(example: str) -> str:
