@@ -1,60 +1,79 @@
-"""Accuracy of shapetracer on the shape corpus, per pattern row and per family.
+"""Accuracy of shapetracer on the shape corpus, per TensorFlow version, pattern row and family.
 
-    python bench/accuracy.py [--corpus corpus/shape] [--no-baselines]
+    python bench/accuracy.py [--corpus corpus/shape] [--no-baselines] [--tf 1.15]
 
-For every buggy program (a `# expect: CODE` marker) it reports whether shapetracer
-finds the bug at the labelled line, and whether the report names every line the
-program marks `# related` (the other lines of the conflict).  For every program
-without markers (fixed twins and clean programs) it counts shape findings: each is
-a false alarm.  A comparison column shows what pyflakes and pylint (error checks)
-find at the labelled line of the same bugs.
+Each program is analysed under every TensorFlow version its header lists (``tf:``;
+2.21 when absent), with that version as the target, against the markers that apply
+under it (``# expect[1.15]: ST118``; tests/oracle/corpus_meta.py reads them).  For
+every expected finding it reports whether shapetracer finds it at the labelled line,
+and whether the report names every line the program marks `# related` (the other
+lines of the conflict).  Under a version where a program expects nothing (fixed
+twins, clean programs, and buggy programs that run under that version) every shape
+finding is a false alarm.  A comparison column shows what pyflakes and pylint (error
+checks) find at the labelled line of the same bugs.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
+import importlib.util
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
+from shapetracer.domain.target import target_for
 from shapetracer.engine import Options, check_file
 
 ROOT = Path(__file__).resolve().parents[1]
-EXPECT = re.compile(r"#\s*expect:\s*(ST\d{3})")
-RELATED = re.compile(r"#\s*related\b")
-PATTERN = re.compile(r"^#\s*pattern:\s*(\S+)", re.MULTILINE)
 
 
-def labels(path: Path) -> tuple[str, list[tuple[int, str]], set[int]]:
-    text = path.read_text()
-    pattern = PATTERN.search(text)
-    expects, related = [], set()
-    for number, line in enumerate(text.splitlines(), 1):
-        match = EXPECT.search(line)
-        if match:
-            expects.append((number, match.group(1)))
-        if RELATED.search(line):
-            related.add(number)
-    return (pattern.group(1) if pattern else "?"), expects, related
+def _corpus_meta():
+    """tests/oracle/corpus_meta.py: the one reader of the corpus labels."""
+    spec = importlib.util.spec_from_file_location("corpus_meta", ROOT / "tests" / "oracle" / "corpus_meta.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpus_meta"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+corpus_meta = _corpus_meta()
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT / "corpus" / "shape")
     parser.add_argument("--no-baselines", action="store_true", help="skip the pyflakes/pylint column")
+    parser.add_argument("--tf", action="append", choices=corpus_meta.VERSIONS,
+                        help="only this TensorFlow version (repeatable); default: every version")
     args = parser.parse_args(argv)
-    programs = sorted(args.corpus.rglob("*.py"))
+    programs = corpus_meta.load_corpus(args.corpus)
+    summaries = []
+    for version in args.tf or corpus_meta.VERSIONS:
+        runs = [p for p in programs if version in p.versions]
+        if runs:
+            print(f"=== TensorFlow {version}: {len(runs)} programs\n")
+            summaries.append(_report(version, runs, args))
+            print()
+    print("per version:")
+    for line in summaries:
+        print("  " + line)
+    return 0
+
+
+def _report(version: str, programs: list, args) -> str:
+    """Print one version's tables; return its one-line summary."""
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # bugs, detected, full core, baselines
     families: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0])  # + clean programs, false alarms
     misses, alarms = [], []
     started = time.perf_counter()
-    for path in programs:
-        family = path.parent.name
-        pattern, expects, related = labels(path)
+    for program in programs:
+        path, family = program.path, program.family
+        pattern = program.header.get("pattern", "?")
+        expects, related = list(program.expects_for(version)), set(program.related)
         possible = any(code == "ST201" for _, code in expects)
-        result = check_file(path, Options(generic=False, possible_failures=possible))
+        target = target_for(version, source="corpus header", legacy_keras=program.legacy_keras)
+        result = check_file(path, Options(generic=False, possible_failures=possible, target=target))
         shape = [f for f in result.findings if f.code.startswith(("ST1", "ST2"))]
         if not expects:
             families[family][4] += 1
@@ -81,15 +100,16 @@ def main(argv: list[str]) -> int:
     found = sum(v[1] for v in families.values())
     full = sum(v[2] for v in families.values())
     clean = sum(v[4] for v in families.values())
-    print(f"\nbuggy programs: {bugs}; detected at the labelled line: {found} ({100 * found / max(bugs, 1):.1f}%); "
+    print(f"\nexpected findings: {bugs}; detected at the labelled line: {found} ({100 * found / max(bugs, 1):.1f}%); "
           f"report names every related line: {full}")
-    print(f"clean programs: {clean}; with a shape finding (false alarms): {len(alarms)}")
+    print(f"programs expecting nothing: {clean}; with a shape finding (false alarms): {len(alarms)}")
     print(f"time: {elapsed:.1f} s for {len(programs)} programs")
     for path, line, code in misses:
         print(f"  missed: {path.relative_to(args.corpus)}:{line} {code}")
     for path, found_codes in alarms:
         print(f"  FALSE ALARM: {path.relative_to(args.corpus)} {found_codes}")
-    return 0
+    return (f"TensorFlow {version}: {len(programs)} programs; detected {found}/{bugs} "
+            f"({100 * found / max(bugs, 1):.1f}%); false alarms {len(alarms)}/{clean}")
 
 
 def _baseline_hit(path: Path, line: int) -> bool:

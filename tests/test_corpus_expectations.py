@@ -1,5 +1,9 @@
 """The analyzer against the corpus's own labels: `# expect: CODE` marks every finding.
 
+Each program is analysed once per TensorFlow version its header lists (``tf:``; 2.21
+when absent), with that version as the target, against the markers that apply under it
+(``# expect[1.15]: ST118`` under 1.15 only; see tests/oracle/corpus_meta.py).
+
 - A program without markers (a fixed twin or a clean program) must give no shape finding:
   no false alarm is ever tolerated.
 - A buggy program must be reported at its marked line with its marked code, and draw no
@@ -10,17 +14,33 @@
 
 from __future__ import annotations
 
-import re
+import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
 
+from shapetracer.domain.target import Target, target_for
 from shapetracer.engine import Options, check_file
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus" / "shape"
-MARKER = re.compile(r"#\s*expect:\s*(ST\d{3})")
-PROGRAMS = sorted(CORPUS.rglob("*.py"))
+
+
+def _load_corpus_meta():
+    """tests/oracle/corpus_meta.py, the one reader of the labels (tests/ is not a package)."""
+    if "corpus_meta" in sys.modules:
+        return sys.modules["corpus_meta"]
+    spec = importlib.util.spec_from_file_location("corpus_meta", ROOT / "tests" / "oracle" / "corpus_meta.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpus_meta"] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
+
+corpus_meta = _load_corpus_meta()
+PROGRAMS = corpus_meta.load_corpus()
+RUNS = [(program, version) for program in PROGRAMS for version in program.versions]
 
 
 def _known_misses() -> dict[str, str]:
@@ -37,26 +57,24 @@ def _known_misses() -> dict[str, str]:
 KNOWN_MISSES = _known_misses()
 
 
-def expected(path: Path) -> set[tuple[int, str]]:
-    marks = set()
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        match = MARKER.search(line)
-        if match:
-            marks.add((number, match.group(1)))
-    return marks
+def target_of(program, version: str) -> Target:
+    """The target a corpus program runs under in the oracle: ``version``, with the legacy
+    tf_keras when its header says the oracle sets TF_USE_LEGACY_KERAS=1."""
+    return target_for(version, source="corpus header", legacy_keras=program.legacy_keras)
 
 
-def shape_findings(path: Path, possible: bool = False) -> set[tuple[int, str]]:
-    result = check_file(path, Options(generic=False, possible_failures=possible))
+def shape_findings(path: Path, target: Target, possible: bool = False) -> set[tuple[int, str]]:
+    result = check_file(path, Options(generic=False, possible_failures=possible, target=target))
     return {(f.line, f.code) for f in result.findings if f.code.startswith(("ST1", "ST2"))}
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=[str(p.relative_to(CORPUS)) for p in PROGRAMS])
-def test_program_matches_its_labels(path: Path):
-    want = expected(path)
+@pytest.mark.parametrize("program,version", RUNS, ids=[f"{p.rel}-tf{v}" for p, v in RUNS])
+def test_program_matches_its_labels(program, version: str):
+    want = set(program.expects_for(version))
     # ST201 ("fails for some values") is opt-in; programs labelled with it are checked with it on.
-    got = shape_findings(path, possible=any(code == "ST201" for _, code in want))
-    name = str(path.relative_to(CORPUS))
+    got = shape_findings(program.path, target_of(program, version),
+                         possible=any(code == "ST201" for _, code in want))
+    name = program.rel
     if not want:
         assert got == set(), f"false alarm on a program labelled clean: {sorted(got)}"
         return

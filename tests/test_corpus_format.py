@@ -2,12 +2,14 @@
 
 The oracle (tests/oracle, opt-in) checks that the labels are *true*; this test
 checks that they are *there and consistent*: header keys, one ``# expect:``
-marker per buggy program with a registered code, a fixed twin with the same
+marker per buggy program with a registered code (or one per version, for a program
+whose behaviour depends on the TensorFlow version), a fixed twin with the same
 header and no markers, and a style that matches the imports.
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
 import importlib.util
 import re
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from shapetracer.domain.codes import RULES
+from shapetracer.domain.target import SUPPORTED
 
 def _load_corpus_meta():
     """tests/oracle/corpus_meta.py, loaded by path (tests/ is not a package)."""
@@ -66,7 +69,10 @@ def test_only_known_directories():
 @pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
 def test_header(program):
     header = program.header
-    assert set(header) <= {"pattern", "style", "oracle"}
+    assert set(header) <= {"pattern", "style", "tf", "oracle"}
+    versions = program.versions
+    assert versions and set(versions) <= set(corpus_meta.VERSIONS), f"tf: names an unknown version: {versions}"
+    assert len(set(versions)) == len(versions), f"tf: lists a version twice: {versions}"
     assert header.get("style") in corpus_meta.STYLES, f"bad style {header.get('style')!r}"
     assert program.oracle_flags <= set(corpus_meta.ORACLE_FLAGS), program.oracle_flags
     if program.kind == "clean":
@@ -78,21 +84,40 @@ def test_header(program):
         assert int(header["pattern"]) in corpus_meta.PATTERN_ROWS
 
 
+def test_versions_are_the_analyzers():
+    assert corpus_meta.VERSIONS == SUPPORTED
+    assert corpus_meta.DEFAULT_VERSION in corpus_meta.VERSIONS
+
+
 @pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
 def test_markers(program):
     if program.kind != "bug":
-        assert program.expects == (), "only buggy programs carry # expect:"
+        assert program.all_expects == (), "only buggy programs carry # expect:"
         assert program.related == (), "only buggy programs carry # related"
         return
-    assert len(program.expects) == 1, f"want exactly one # expect:, got {program.expects}"
-    line, code = program.expects[0]
-    assert code in RULES, f"{code} is not a registered finding code"
-    assert code.startswith(("ST1", "ST2")), "the corpus labels shape findings"
-    is_warning = code.startswith("ST2")
-    assert is_warning == ("runs" in program.oracle_flags), \
-        "warnings (ST2xx) and only they carry 'oracle: runs'"
-    source_line = program.path.read_text(encoding="utf-8").splitlines()[line - 1]
-    assert source_line.split("#", 1)[0].strip(), "the marker must sit on a line of code"
+    lines = program.path.read_text(encoding="utf-8").splitlines()
+    for line, code in program.all_expects:
+        assert code in RULES, f"{code} is not a registered finding code"
+        assert code.startswith(("ST1", "ST2")), "the corpus labels shape findings"
+        assert lines[line - 1].split("#", 1)[0].strip(), "the marker must sit on a line of code"
+    if not program.versioned:
+        assert len(program.expects) == 1, f"want exactly one # expect:, got {program.expects}"
+        is_warning = program.expects[0][1].startswith("ST2")
+        assert is_warning == ("runs" in program.oracle_flags), \
+            "warnings (ST2xx) and only they carry 'oracle: runs'"
+        return
+    # Per-version markers: whether the program raises follows from each version's code.
+    assert "runs" not in program.oracle_flags, "per-version markers decide which versions run; drop 'runs'"
+    for versions, line, _ in program.versioned:
+        assert set(versions) <= set(program.versions), \
+            f"line {line}: expect[{', '.join(versions)}] names a version the tf: header does not list"
+    for version in program.versions:
+        assert len(program.expects_for(version)) <= 1, f"more than one expectation under {version}"
+    outcomes = {program.expect_at(version) for version in program.versions}
+    assert len(program.versions) >= 2 and len(outcomes) >= 2, \
+        "per-version markers are for programs that behave differently under the versions they list"
+    assert any(program.should_raise_under(version) for version in program.versions), \
+        "a buggy program raises under at least one of its versions"
 
 
 @pytest.mark.parametrize("program", [p for p in PROGRAMS if p.kind in ("bug", "ok")],
@@ -114,6 +139,8 @@ def test_twin(program):
 def test_style_matches_source(program):
     source = program.path.read_text(encoding="utf-8")
     compile(source, str(program.path), "exec")
+    if "1.15" in program.versions:  # the TensorFlow 1.15 env runs Python 3.7
+        ast.parse(source, str(program.path), feature_version=(3, 7))
     style = program.style
     if style == "tf1":
         assert "import tensorflow.compat.v1 as tf" in source

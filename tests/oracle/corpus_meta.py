@@ -4,12 +4,21 @@ Every corpus file under ``corpus/shape/`` starts with a header comment block::
 
     # pattern: 2          row of shared/patterns.md, or "clean"
     # style: tf1          tf1 | tf1-plain | tf2 | keras | numpy
+    # tf: 1.15, 2.21      the TensorFlow versions it is verified under (optional:
+    #                     DEFAULT_VERSION when absent)
     # oracle: legacy-keras, runs    (optional, comma separated)
 
 and a buggy program ``bug_<stem>.py`` marks the line where TensorFlow raises
 with a trailing ``# expect: ST1xx`` (or ``# expect: ST2xx`` for a warning, in
 which case the header says ``oracle: runs`` because the program does not raise).
 Other lines that take part in the bug may carry ``# related``.
+
+A program whose behaviour depends on the version says so per version:
+``# expect[1.15]: ST118`` applies under TensorFlow 1.15 only (``expect[2.15, 2.21]``
+under both); a plain ``# expect:`` applies to every listed version that no
+bracketed marker names.  Under a version with an ST1xx expectation the program
+raises at that line; with an ST2xx one (or none at all) it runs to the end.
+Several markers may share a line: ``# expect[1.15]: ST118  # expect[2.21]: ST204``.
 
 This module only parses; the format test and the oracle both use it, so the
 file format is defined in one place.  It deliberately imports nothing from
@@ -33,8 +42,16 @@ ORACLE_FLAGS = ("legacy-keras", "runs")
 # Rows of shared/patterns.md (kept here because shared/ is not part of the repo).
 PATTERN_ROWS = range(1, 35)
 
-HEADER_LINE = re.compile(r"^#\s*(pattern|style|oracle):\s*(.*?)\s*$")
+# The TensorFlow versions the oracle can run (tests/oracle/envs.py builds one env per version;
+# shapetracer.domain.target.SUPPORTED lists the same), and the one a program without a `tf:`
+# header targets: the version the oracle verified the corpus under before it ran several.
+VERSIONS = ("1.15", "2.15", "2.21")
+DEFAULT_VERSION = "2.21"
+
+HEADER_LINE = re.compile(r"^#\s*(pattern|style|tf|oracle):\s*(.*?)\s*$")
 EXPECT = re.compile(r"#\s*expect:\s*(\S+)")
+# `# expect[1.15]: ST118` or `# expect[2.15, 2.21]: ST204`: group 1 the versions, group 2 the code.
+EXPECT_VERSIONED = re.compile(r"#\s*expect\[([^\]]*)\]:\s*(\S+)")
 RELATED = re.compile(r"#\s*related\b")
 
 
@@ -47,8 +64,10 @@ class Program:
     family: str
     header: dict[str, str]
     header_lines: tuple[str, ...]
-    expects: tuple[tuple[int, str], ...]  # (1-based line, code) for every marker
+    expects: tuple[tuple[int, str], ...]  # (1-based line, code) for every plain marker
     related: tuple[int, ...] = field(default=())
+    # (versions, 1-based line, code) for every `# expect[V, ...]: CODE` marker
+    versioned: tuple[tuple[tuple[str, ...], int, str], ...] = field(default=())
 
     @property
     def rel(self) -> str:
@@ -64,6 +83,33 @@ class Program:
         return self.header.get("style", "")
 
     @property
+    def versions(self) -> tuple[str, ...]:
+        """The TensorFlow versions the program is verified under (``tf:``; DEFAULT_VERSION)."""
+        raw = self.header.get("tf")
+        if raw is None:
+            return (DEFAULT_VERSION,)
+        return tuple(part.strip() for part in raw.split(","))
+
+    def expects_for(self, version: str) -> tuple[tuple[int, str], ...]:
+        """(line, code) of the markers that apply under ``version``: its bracketed markers,
+        or the plain ones when no bracketed marker names it."""
+        named = tuple((line, code) for versions, line, code in self.versioned if version in versions)
+        return named or self.expects
+
+    def expect_at(self, version: str) -> tuple[int, str] | None:
+        """The one expected finding under ``version`` (None when it has none or several)."""
+        expects = self.expects_for(version)
+        return expects[0] if len(expects) == 1 else None
+
+    def should_raise_under(self, version: str) -> bool:
+        """True when TensorFlow ``version`` must raise at the expect line: an ST1xx
+        expectation (a warning or no expectation: the program runs)."""
+        if self.kind != "bug" or "runs" in self.oracle_flags:
+            return False
+        expected = self.expect_at(version)
+        return expected is not None and expected[1].startswith("ST1")
+
+    @property
     def oracle_flags(self) -> frozenset[str]:
         raw = self.header.get("oracle", "")
         return frozenset(part.strip() for part in raw.split(",") if part.strip())
@@ -73,17 +119,9 @@ class Program:
         return "legacy-keras" in self.oracle_flags
 
     @property
-    def expect_line(self) -> int | None:
-        return self.expects[0][0] if len(self.expects) == 1 else None
-
-    @property
-    def expect_code(self) -> str | None:
-        return self.expects[0][1] if len(self.expects) == 1 else None
-
-    @property
-    def should_raise(self) -> bool:
-        """True when real TensorFlow must raise at the expect line."""
-        return self.kind == "bug" and "runs" not in self.oracle_flags
+    def all_expects(self) -> tuple[tuple[int, str], ...]:
+        """Every marker, plain or bracketed, as (line, code)."""
+        return self.expects + tuple((line, code) for _, line, code in self.versioned)
 
 
 def read_header(lines: list[str]) -> tuple[dict[str, str], tuple[str, ...]]:
@@ -109,6 +147,9 @@ def load_program(path: Path) -> Program:
                     if number > len(block) and (match := EXPECT.search(line)))
     related = tuple(number for number, line in enumerate(lines, 1)
                     if number > len(block) and RELATED.search(line))
+    versioned = tuple((tuple(v.strip() for v in match.group(1).split(",")), number, match.group(2))
+                      for number, line in enumerate(lines, 1) if number > len(block)
+                      for match in EXPECT_VERSIONED.finditer(line))
     family = path.parent.name
     if family == "clean":
         kind = "clean"
@@ -118,7 +159,7 @@ def load_program(path: Path) -> Program:
         kind = "ok"
     else:
         kind = "unknown"
-    return Program(path, kind, family, header, block, expects, related)
+    return Program(path, kind, family, header, block, expects, related, versioned)
 
 
 def corpus_files(root: Path = CORPUS_ROOT) -> list[Path]:

@@ -43,8 +43,9 @@ ENVS = {
         # tf.keras is Keras 2.15 here (the keras package is its dependency).
         EnvSpec("tf2.15", "3.11", ("tensorflow-cpu==2.15.1", "numpy<2")),
         # Keras 3 is tf.keras here (pinned: it releases often and the API data depends on it);
-        # tf-keras serves TF_USE_LEGACY_KERAS=1 programs.
-        EnvSpec("tf2.21", "3.11", ("tensorflow-cpu==2.21.0", "tf-keras==2.21.0", "keras==3.15.1")),
+        # tf-keras serves TF_USE_LEGACY_KERAS=1 programs; sklearn and pandas feed the data-source corpus.
+        EnvSpec("tf2.21", "3.11", ("tensorflow-cpu==2.21.0", "tf-keras==2.21.0", "keras==3.15.1",
+                                  "scikit-learn==1.9.1", "pandas==3.1.1")),
     )
 }
 

@@ -1,15 +1,20 @@
-"""Spread corpus programs over long-lived TensorFlow workers.
+"""Spread corpus programs over long-lived TensorFlow workers, one TensorFlow at a time.
 
-One worker per core (``SHAPETRACER_ORACLE_JOBS`` overrides) imports TensorFlow
-once and forks a child per program (see worker.py).  A feeding thread per
-worker pulls from a shared queue, so slow programs do not hold others back.
-When a worker cannot start or dies, the programs it would have run go through
-the fallback: one fresh ``python worker.py --single`` process per program.
-``SHAPETRACER_ORACLE_NOFORK=1`` uses the fallback for everything.
+A request names the TensorFlow version to run its program under; the programs of
+one version run under that version's env (tests/oracle/envs.py: its own Python and
+packages), the versions one after another.  One worker per core
+(``SHAPETRACER_ORACLE_JOBS`` overrides) imports TensorFlow once and forks a child
+per program (see worker.py).  A feeding thread per worker pulls from a shared
+queue, so slow programs do not hold others back.  When a worker cannot start or
+dies, the programs it would have run go through the fallback: one fresh
+``python worker.py --single`` process per program.  ``SHAPETRACER_ORACLE_NOFORK=1``
+uses the fallback for everything.
 
-Run by hand to see raw results::
+Run by hand to see raw results (under every version a program lists, or the one
+given)::
 
     python tests/oracle/pool.py corpus/shape/matmul/bug_*.py
+    python tests/oracle/pool.py --tf 1.15 corpus/shape/keras/bug_*.py
 """
 
 from __future__ import annotations
@@ -20,7 +25,11 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import envs  # noqa: E402
 
 WORKER = Path(__file__).with_name("worker.py")
 DEFAULT_TIMEOUT = 120.0
@@ -43,11 +52,48 @@ def default_jobs() -> int:
     return max(1, int(value)) if value else max(1, os.cpu_count() or 1)
 
 
-def run_single(request: dict) -> dict:
+def env_name(version: str) -> str:
+    """The envs.py env of a TensorFlow version: "1.15" -> "tf1.15"."""
+    return "tf" + version
+
+
+def python_for(version: str) -> tuple[str | None, str]:
+    """(the interpreter that runs ``version``, "") or (None, why there is none).
+
+    The env built by envs.py; for 2.21 (the version the oracle ran before it ran
+    several) this interpreter too, when it has tensorflow 2.21 installed."""
+    name = env_name(version)
+    if name not in envs.ENVS:
+        return None, f"no env is defined for TensorFlow {version} (tests/oracle/envs.py)"
+    found = envs.env_python(name)
+    if found is not None:
+        return str(found), ""
+    if version == "2.21" and _installed_here().startswith("2.21."):
+        return sys.executable, ""
+    return None, (f"TensorFlow {version} is not installed: run `python tests/oracle/envs.py install {name}` "
+                  f"(its env goes under {envs.env_dir(name)})")
+
+
+def _installed_here() -> str:
+    from importlib import metadata
+
+    for package in ("tensorflow-cpu", "tensorflow"):
+        try:
+            return metadata.version(package)
+        except metadata.PackageNotFoundError:
+            continue
+    return ""
+
+
+def result_key(version: str, path: str) -> str:
+    return f"{version}:{path}"
+
+
+def run_single(request: dict, python: str = sys.executable) -> dict:
     """Fallback: one subprocess for one program."""
     timeout = float(request.get("timeout", DEFAULT_TIMEOUT)) + STARTUP_TIMEOUT
     try:
-        done = subprocess.run([sys.executable, str(WORKER), "--single", json.dumps(request)],
+        done = subprocess.run([python, str(WORKER), "--single", json.dumps(request)],
                               capture_output=True, env=_environment(), timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"status": "timeout", "path": request["path"], "fallback": True}
@@ -63,9 +109,9 @@ def run_single(request: dict) -> dict:
 class Worker:
     """A `worker.py` process speaking JSON lines."""
 
-    def __init__(self) -> None:
+    def __init__(self, python: str = sys.executable) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [python, str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, env=_environment(), text=True, bufsize=1)
         ready = self._read_line(STARTUP_TIMEOUT)
         if not ready or not json.loads(ready).get("ready"):
@@ -101,11 +147,11 @@ class Worker:
                 self.process.wait()
 
 
-def _drain(tasks: queue.Queue, results: dict, use_fork: bool) -> None:
+def _drain(tasks: queue.Queue, results: dict, use_fork: bool, python: str) -> None:
     worker = None
     if use_fork:
         try:
-            worker = Worker()
+            worker = Worker(python)
         except (RuntimeError, OSError):
             worker = None
     try:
@@ -119,41 +165,66 @@ def _drain(tasks: queue.Queue, results: dict, use_fork: bool) -> None:
                 if worker:  # the worker died: finish this thread's share without it
                     worker.close()
                     worker = None
-                result = run_single(request)
-            results[request["path"]] = result
+                result = run_single(request, python)
+            result["version"] = request["version"]
+            results[result_key(request["version"], request["path"])] = result
     finally:
         if worker:
             worker.close()
 
 
-def run_requests(requests: list[dict], jobs: int | None = None) -> dict[str, dict]:
-    """Run every request; return results keyed by request path."""
+def run_requests(requests: list[dict], jobs: int | None = None,
+                 on_version=None) -> dict[str, dict]:
+    """Run every request under its version's env, one version after another; results are
+    keyed by ``result_key(version, path)``.  A version without an env gives results of
+    status "unavailable" (with the reason).  ``on_version(version, seconds, count)`` is
+    told how long each version took."""
     jobs = jobs or default_jobs()
     use_fork = hasattr(os, "fork") and os.environ.get("SHAPETRACER_ORACLE_NOFORK") != "1"
-    tasks: queue.Queue = queue.Queue()
-    for request in requests:
-        tasks.put(request)
     results: dict[str, dict] = {}
-    threads = [threading.Thread(target=_drain, args=(tasks, results, use_fork))
-               for _ in range(min(jobs, max(1, len(requests))))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    by_version: dict[str, list[dict]] = {}
+    for request in requests:
+        by_version.setdefault(request["version"], []).append(request)
+    for version, group in sorted(by_version.items()):
+        python, reason = python_for(version)
+        if python is None:
+            for request in group:
+                results[result_key(version, request["path"])] = {
+                    "status": "unavailable", "message": reason, "path": request["path"], "version": version}
+            continue
+        started = time.monotonic()
+        tasks: queue.Queue = queue.Queue()
+        for request in group:
+            tasks.put(request)
+        threads = [threading.Thread(target=_drain, args=(tasks, results, use_fork, python))
+                   for _ in range(min(jobs, len(group)))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if on_version is not None:
+            on_version(version, time.monotonic() - started, len(group))
     return results
 
 
-def request_for(program, timeout: float = DEFAULT_TIMEOUT) -> dict:
-    """The worker request for a corpus_meta.Program."""
-    return {"path": str(program.path), "style": program.style,
-            "legacy_keras": program.legacy_keras, "timeout": timeout}
+def request_for(program, version: str, timeout: float = DEFAULT_TIMEOUT) -> dict:
+    """The worker request that runs a corpus_meta.Program under TensorFlow ``version``."""
+    # TF_USE_LEGACY_KERAS=1 selects tf_keras where tf.keras is Keras 3 (2.16 on); before, tf.keras
+    # is Keras 2 already and the variable would ask for a tf_keras those envs do not have.
+    legacy = program.legacy_keras and version not in ("1.15", "2.15")
+    return {"path": str(program.path), "style": program.style, "version": version,
+            "legacy_keras": legacy, "timeout": timeout}
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
     from corpus_meta import load_program  # noqa: E402
 
-    programs = [load_program(Path(arg).resolve()) for arg in sys.argv[1:]]
-    for path, outcome in sorted(run_requests([request_for(p) for p in programs]).items()):
+    arguments = sys.argv[1:]
+    only = None
+    if len(arguments) >= 2 and arguments[0] == "--tf":
+        only, arguments = arguments[1], arguments[2:]
+    programs = [load_program(Path(arg).resolve()) for arg in arguments]
+    wanted = [request_for(p, v) for p in programs for v in ([only] if only else p.versions)]
+    for key, outcome in sorted(run_requests(wanted).items()):
         outcome.pop("output", None) if outcome.get("status") == "ok" else None
         print(json.dumps(outcome))

@@ -53,3 +53,23 @@ def test_headline_skips_runtime_wrapping():
                "Input to reshape is a tensor with 6272 values, but the requested shape "
                "requires a multiple of 1024\n\t [[{{node Reshape}}]]")
     assert headline(message).startswith("Input to reshape is a tensor with 6272 values")
+
+
+def test_headline_of_a_keras2_traced_error():
+    # Keras 2 in TensorFlow 2.15 re-raises errors of the traced train_function this way.
+    message = ("in user code:\n\n    File \"/site-packages/keras/src/engine/training.py\", line 1401, "
+               "in train_function  *\n        return step_function(self, iterator)\n\n"
+               "    ValueError: Input 0 of layer \"sequential\" is incompatible with the layer: "
+               "expected shape=(None, 784), found shape=(None, 28)\n")
+    assert headline(message).startswith('Input 0 of layer "sequential" is incompatible')
+    assert is_shape_error(["ValueError", "Exception"], message)
+
+
+def test_headline_of_a_keras2_layer_error_inside_a_traced_model():
+    message = ("in user code:\n\n    File \"training.py\", line 1150, in train_step\n"
+               "        y_pred = self(x, training=True)\n\n"
+               "    ValueError: Exception encountered when calling layer 'model' (type Functional).\n    \n"
+               "    Input 0 of layer \"conv2d\" is incompatible with the layer: expected axis -1 of input shape "
+               "to have value 3, but received input with shape (10, 32, 32, 1)\n    \n"
+               "    Call arguments received by layer 'model' (type Functional):\n")
+    assert headline(message).startswith('Input 0 of layer "conv2d" is incompatible')

@@ -22,7 +22,7 @@ SHAPE_WORDS = re.compile(
     r"shape|dimension|\brank\b|broadcast|reshape|\baxis\b|\bdims?\b|incompatible|"
     r"elements|must be equal|out of bounds|out of range|inhomogeneous|size|"
     r"permutation|\bperm\b|mismatch|not aligned|same first dimension|must be rank|"
-    r"depth|channel|scalar|fully defined|defined|subtracting",
+    r"depth|channel|scalar|fully defined|defined|subtracting|cardinality|same number of samples",
     re.IGNORECASE,
 )
 
@@ -34,10 +34,15 @@ _NOISE = re.compile(r"^(Graph execution error:|Detected at node|Original stack t
                     r"Errors may have originated|Node: |Exception encountered when calling|"
                     r"\s|$)")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_USER_CODE_ERROR = re.compile(r"^\s+\w*(?:Error|Exception): (.*)$", re.MULTILINE)
 
 
 def headline(message: str) -> str:
     """The line that states the error.
+
+    Keras 2 in TensorFlow 2.x re-raises an error from a traced ``train_function`` as "in
+    user code:" followed by the traced frames, the error's own "ValueError: ..." line
+    last: that line decides.
 
     TensorFlow runtime errors wrap the kernel's message in "Graph execution error:",
     node names and a stack trace quoting program source, and Keras 3 wraps a layer's
@@ -46,6 +51,14 @@ def headline(message: str) -> str:
     error is about shapes.
     """
     text = _ANSI.sub("", message or "")
+    if text.startswith("in user code:"):
+        stated = list(_USER_CODE_ERROR.finditer(text))
+        if stated:  # the innermost error, past a layer's "Exception encountered when calling"
+            last = stated[-1]
+            for line in [last.group(1)] + text[last.end():].splitlines():
+                line = line.strip()
+                if line and not _NOISE.match(line) and not line.startswith(("in user code:", "File ")):
+                    return line
     for line in text.splitlines():
         if not _NOISE.match(line):
             return line.strip()
@@ -60,19 +73,21 @@ def is_shape_error(mro: list[str], message: str) -> bool:
     return bool(SHAPE_TYPES.intersection(mro)) and bool(SHAPE_WORDS.search(line))
 
 
-def judge(program, result: dict) -> str | None:
-    """None when ``result`` matches ``program``'s labels, else why not."""
+def judge(program, result: dict, version: str) -> str | None:
+    """None when ``result`` (a run under TensorFlow ``version``) matches ``program``'s
+    labels for that version, else why not."""
     status = result.get("status")
-    if not program.should_raise:
+    if not program.should_raise_under(version):
         if status == "ok":
             return None
         return f"expected a clean run, got {_summary(result)}"
+    expect_line = program.expect_at(version)[0]
     if status != "raised":
-        return f"expected a shape error at line {program.expect_line}, got {_summary(result)}"
+        return f"expected a shape error at line {expect_line}, got {_summary(result)}"
     if not is_shape_error(result.get("mro", []), result.get("message", "")):
         return f"expected a shape error, got {_summary(result)}"
-    if result.get("program_line") != program.expect_line:
-        return (f"expected the error at line {program.expect_line}, "
+    if result.get("program_line") != expect_line:
+        return (f"expected the error at line {expect_line}, "
                 f"raised at line {result.get('program_line')}: {_summary(result)}")
     return None
 

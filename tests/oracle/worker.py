@@ -11,6 +11,11 @@ Protocol (``python worker.py``): after the import the worker prints
 prints one JSON result per line.  ``python worker.py --single REQUEST_JSON``
 runs one program without forking (the fallback when fork misbehaves).
 
+The worker runs under the Python of the env it serves (pool.py starts it with
+that env's interpreter), so it must stay Python 3.7 code (the TensorFlow 1.15
+env): stdlib only, no walrus, no ``match``, no builtin generics outside
+annotations.
+
 Result fields: ``status`` ("ok", "raised", "exit", "timeout", "crashed"),
 ``type``/``mro``/``message`` for an exception, ``program_line`` (innermost
 traceback frame inside the program file), ``exit_code``, ``output`` (tail of

@@ -1,5 +1,6 @@
 # pattern: 29
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # The usual weights/biases dictionaries; the first hidden bias was given the second hidden
 # layer's size.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 29
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The output bias is sized with the wrong constant: 5 (a leftover class count) for 10 logits.
 import numpy as np
 import tensorflow.compat.v1 as tf

@@ -1,5 +1,6 @@
 # pattern: 29
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A config-driven convnet: each conv layer's bias is sized from the layer's *input*
 # channels instead of its output channels (it only works while the two are equal).
 import numpy as np

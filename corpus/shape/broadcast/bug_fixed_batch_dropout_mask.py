@@ -1,5 +1,6 @@
 # pattern: 18
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # A hand-made dropout mask sized [BATCH_SIZE, HIDDEN] multiplies activations whose batch
 # is dynamic.  It runs for batches of exactly 32 rows (as here) and fails for others.

@@ -1,5 +1,6 @@
 # pattern: 18
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # The decoder's start embedding is tiled to a hard-coded batch of 64 and joined to the
 # context vectors, whose batch is dynamic.  Fine for 64-row batches only.

@@ -1,5 +1,6 @@
 # pattern: 18
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # A variational autoencoder whose reparameterisation noise is drawn with the configured
 # batch size (16) while the inputs have a dynamic batch: it works for full batches and

@@ -1,5 +1,6 @@
 # pattern: 18
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # A character-level RNN written out by hand (unrolled over the time steps).  The first
 # hidden state is tf.zeros sized with the configured BATCH_SIZE, while the character

@@ -1,5 +1,6 @@
 # pattern: 29
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Forest cover-type classification from terrain measurements.  The output bias is sized with
 # len(CLASS_NAMES), and the name list still carries the "unlabelled" entry used when the data
 # was cleaned, so the bias has 8 entries for 7 logits.

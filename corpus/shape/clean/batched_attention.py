@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Dot-product attention with batched matmul on rank-3 tensors (transpose_b), masking, and a
 # projection of every time step with tensordot.
 import numpy as np

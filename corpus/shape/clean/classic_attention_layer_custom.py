@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # A custom additive (Bahdanau-style) attention pooling layer over GRU outputs, next to the
 # built-in keras MultiHeadAttention self-attention; the attention weights are exposed through
 # a second model so they can be inspected.

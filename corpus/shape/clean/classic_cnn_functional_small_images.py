@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # A small convolutional classifier for 32x32 colour images built with the functional API:
 # two conv blocks with BatchNormalization and pooling, Flatten, Dense head, one-hot labels
 # with categorical cross-entropy.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # 1-D convolutions over multichannel sensor windows (activity-recognition style): stacked
 # Conv1D with causal and dilated padding, MaxPooling1D, GlobalAveragePooling1D and a softmax
 # head; sliding windows are cut from a long synthetic recording with numpy strides.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Convolutional denoising autoencoder: Conv2D + MaxPooling encoder, a decoder that mixes
 # Conv2DTranspose (stride 2) and UpSampling2D, trained to map noisy 28x28 inputs to clean ones.
 import numpy as np

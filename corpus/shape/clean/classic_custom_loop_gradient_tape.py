@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf2
+# tf: 2.15, 2.21
 # A two-layer network written with raw tf.Variables (no Keras layers) and trained in a
 # hand-written loop: GradientTape, manual SGD updates with assign_sub, a metric computed with
 # tf ops, and an evaluation pass over held-out data.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Undercomplete dense autoencoder on flattened 12x12 "images": encoder and decoder are
 # separate Sequential models composed into one; the encoder alone gives the codes, the
 # decoder alone maps codes back, and reconstruction error is measured per example.

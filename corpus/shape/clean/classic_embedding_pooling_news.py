@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # fastText-like news-topic classifier: TextVectorization builds a vocabulary from raw strings
 # (adapt), an Embedding is averaged with GlobalAveragePooling1D and fed to a softmax; the
 # vectorizer is part of an end-to-end model that accepts raw strings at prediction time.

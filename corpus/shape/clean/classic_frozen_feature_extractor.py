@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Transfer-style workflow without downloaded weights: a small "backbone" CNN is first trained
 # on a source task, then frozen and reused as a feature extractor inside a new functional model
 # with its own head for a target task; finally the top block is unfrozen for fine-tuning.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf2
+# tf: 2.15, 2.21
 # A DCGAN-style pair: the generator maps noise to 16x16x1 images with Dense -> Reshape ->
 # Conv2DTranspose, the discriminator is a strided CNN. One adversarial training step with two
 # GradientTapes, written the usual way with a tf.function.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf2
+# tf: 2.15, 2.21
 # Character-level GRU language model: a text string is turned into id windows with tf.data
 # (batch of length+1, split into input/target), a stateless GRU predicts the next character
 # at every position, trained with a tf.function train step; then greedy sampling.

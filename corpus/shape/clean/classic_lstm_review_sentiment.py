@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Sentiment-style LSTM text model: integer token ids padded to a fixed length with
 # pad_sequences, Embedding with mask_zero, a bidirectional LSTM that returns sequences,
 # a second LSTM that returns the final state, and a sigmoid output.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A plain feed-forward classifier on tabular features: argparse sets the sizes (defaults only),
 # a Sequential stack of Dense/Dropout layers is fitted for one epoch with a validation split,
 # then evaluated and used to predict a few rows.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # Multi-input / multi-output functional model for support tickets: a title (token ids),
 # a body (token ids) and a tag vector go in; a priority score (regression) and a department
 # (softmax) come out. Losses and loss weights are given per named output.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # House-price style regression with a custom loss: a pinball (quantile) loss written as a
 # function and a Huber-like loss written as a keras Loss subclass; the model predicts three
 # quantiles at once and a second model uses the class loss. Inputs are standardised first.

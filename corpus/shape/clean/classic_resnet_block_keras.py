@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # ResNet-style functional model: identity blocks with Add skip connections and projection
 # blocks (1x1 conv shortcut with stride 2) when the channel count or resolution changes.
 import numpy as np

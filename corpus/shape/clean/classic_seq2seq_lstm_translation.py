@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # Encoder-decoder (seq2seq) with teacher forcing: an LSTM encoder returns its states, which
 # initialise the LSTM decoder; separate inference models are rebuilt from the trained layers
 # and a greedy decoding loop produces an output sequence one step at a time.

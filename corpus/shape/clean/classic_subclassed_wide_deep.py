@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # A wide-and-deep recommender written as a subclassed keras.Model with a custom train_step
 # and test_step (overriding what fit/evaluate do per batch), and metrics tracked by hand.
 import numpy as np

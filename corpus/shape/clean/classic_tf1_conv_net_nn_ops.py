@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # CIFAR-10-tutorial style convnet with raw tf.nn ops on 24x24 colour crops: per-layer
 # variable scopes with tf.get_variable, VALID and SAME convolutions, bias_add, overlapping
 # 3x3/2 max pooling, local response normalisation, and a flatten whose size is read from the

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # Many-to-one sequence regression with a stacked GRU: tf.nn.rnn_cell.MultiRNNCell of GRUCells
 # wrapped in DropoutWrapper, unrolled with tf.nn.dynamic_rnn (batch-major), the final state of

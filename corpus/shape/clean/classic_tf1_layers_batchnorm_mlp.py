@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # tf.layers MLP with batch normalisation: a `training` placeholder switches batch-norm and
 # dropout, the moving-average update ops are run through a control dependency on

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Multivariate linear regression, TF 1.x style, configured through tf.app.flags (defaults
 # only): a column-vector target, weights [d, 1], mean squared error, and a check of the learned
 # weights against the numpy least-squares solution; predictions for a single row keep the

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A tied-weight autoencoder in TF 1.x: the decoder reuses the transposed encoder matrices
 # (tf.transpose), inputs are corrupted with a masking-noise op inside the graph, and the
 # hidden codes are fetched in an evaluation pass with a larger batch than training used.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # The TF 1.x "MLP from scratch" script: name scopes, tf.get_variable with initializers, an
 # L2 weight penalty collected over the weight matrices, a learning-rate decay driven by the
 # global step, and separate train/eval passes with a keep_prob placeholder for dropout.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # word2vec skip-gram with noise-contrastive estimation: (center, context) pairs are generated
 # from a toy corpus, the embedding matrix is looked up with embedding_lookup, tf.nn.nce_loss
 # takes labels of shape [batch, 1], and cosine similarity over normalised embeddings finds

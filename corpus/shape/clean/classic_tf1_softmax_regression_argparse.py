@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Multinomial logistic regression in graph mode: argparse (defaults only) sets the sizes,
 # placeholders take mini-batches of flattened 8x8 "digits", the model is trained with
 # GradientDescentOptimizer over shuffled mini-batches and evaluated with an accuracy op.

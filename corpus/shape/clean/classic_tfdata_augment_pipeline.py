@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # A tf.data input pipeline: from_tensor_slices over (image, label) arrays, a map that
 # normalises, randomly flips and crops (pad then random_crop), cache, shuffle, batch and
 # prefetch, plus a separate validation pipeline; consumed by model.fit.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A conv encoder/decoder whose conv2d_transpose output shapes agree with strides and
 # padding (7 -> 14 -> 28 with stride 2, SAME).
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A tf.data pipeline from numpy arrays: map (with a static shape), shuffle, batch, and a
 # one-shot iterator feeding a small model.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A dense autoencoder with tied weights on flattened 8x8 patches.
 import numpy as np
 import tensorflow.compat.v1 as tf

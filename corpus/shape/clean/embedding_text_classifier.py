@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A bag-of-embeddings text classifier: embedding_lookup, masked mean pooling, a dense layer.
 import numpy as np
 import tensorflow as tf

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A regression trained with explicit tf.gradients, clip_by_global_norm and apply_gradients,
 # using a fixed-size batch that matches the data exactly.
 import numpy as np

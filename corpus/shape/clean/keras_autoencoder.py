@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A convolutional autoencoder built from an encoder and a decoder model, nested into one
 # functional model and trained to reconstruct its input; the encoder is reused on its own.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A small convolutional digit classifier: two conv blocks, dropout, a softmax head,
 # trained on random 28x28 grayscale images with one-hot labels, then evaluated and used.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # A sentiment classifier over padded word-index sequences: embedding, a bidirectional LSTM
 # encoder, a second LSTM and a sigmoid head; also a per-token tagger with TimeDistributed.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 2.15, 2.21
 # A functional support-ticket model with three inputs (title, body, tags) and two outputs
 # (priority score, department), trained with named inputs, per-output losses and weights.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Subclassed Keras: a residual block written as a custom Layer (with build), a ResNet-style
 # Model made of those blocks, trained with fit and a tf.data pipeline, then evaluated.
 import numpy as np

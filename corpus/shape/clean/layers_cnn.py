@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # A CNN written with tf.layers (conv2d, max_pooling2d, flatten, dense, dropout).
 import numpy as np

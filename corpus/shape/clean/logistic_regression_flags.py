@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Logistic regression configured with tf.app.flags, trained with mini-batches of a dynamic
 # size (the last batch is shorter, which a [None, d] placeholder accepts).
 import numpy as np

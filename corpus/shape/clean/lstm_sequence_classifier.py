@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # An LSTM over variable-length sequences with dynamic_rnn and sequence_length; the last
 # valid output of each sequence is gathered for classification.

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A two-hidden-layer MLP on synthetic blobs, configured with argparse.
 import argparse
 

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The classic two-conv MNIST network on synthetic 28x28 digits, with a correct flatten.
 import numpy as np
 import tensorflow.compat.v1 as tf

@@ -1,5 +1,6 @@
 # pattern: clean
 # style: numpy
+# tf: 1.15, 2.15, 2.21
 # Image preprocessing in numpy: batching, channel statistics, normalisation with
 # broadcasting, one-hot labels, and a train/validation split.
 import numpy as np

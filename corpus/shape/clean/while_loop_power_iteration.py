@@ -1,5 +1,6 @@
 # pattern: clean
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Power iteration with tf.while_loop; the loop variables keep their shapes, and a second
 # loop grows a sequence with an explicit shape invariant.
 import numpy as np

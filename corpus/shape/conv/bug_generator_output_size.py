@@ -1,5 +1,6 @@
 # pattern: 24
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A DCGAN-style generator 4 -> 8 -> 16 -> 32; the second upsampling layer's output_shape was
 # copied from the last one and says 32x32.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 25
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A 7x7 "global" convolution placed after the encoder, sized for a 7x7 map, while three
 # stride-2 SAME convs turn 40x40 into 5x5.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 24
 # style: tf2
+# tf: 2.15, 2.21
 # A two-level U-Net for binary segmentation written with raw variables in eager TF2.
 # Each decoder stage upsamples with conv2d_transpose and takes its output_shape from the
 # skip connection it is joined with; the first decoder stage was given the 32x32 skip of

@@ -1,5 +1,6 @@
 # pattern: 25
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Four stride-2 VALID convolutions shrink 32x32 to 1x1 (32 -> 15 -> 7 -> 3 -> 1); the 3x3
 # max-pool that follows cannot fit.
 import numpy as np

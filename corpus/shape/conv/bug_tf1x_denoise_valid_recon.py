@@ -1,5 +1,6 @@
 # pattern: 3
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A fully convolutional denoiser for 28x28 scans.  The layer table gives the middle layer
 # VALID padding (copied from a classifier), so the reconstruction comes out 26x26 and the
 # pixel loss against the 28x28 clean image cannot be formed.

@@ -1,5 +1,6 @@
 # pattern: 25
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A deeper MNIST network with a third pool block (VALID pooling): 28 -> 14 -> 7 -> 3, and
 # then a 5x5 VALID convolution that no longer fits.
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 3
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A residual block whose 3x3 convolutions use VALID padding: the block output is 28x28
 # while the shortcut is still 32x32.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 3
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # An inception-style module: the 5x5 branch was given VALID padding, so its maps are 4
 # pixels smaller than the other branches' and the channel concat fails.
 import numpy as np

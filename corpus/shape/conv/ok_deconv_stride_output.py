@@ -1,5 +1,6 @@
 # pattern: 24
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A convolutional autoencoder: the encoder halves 100x100 to 50x50, the decoder's
 # conv2d_transpose asks for a 100x100 output but keeps stride 1.  The graph cannot check the
 # dynamic output_shape, but the gradient built by minimize() finds that the output would

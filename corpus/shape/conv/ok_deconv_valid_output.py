@@ -1,5 +1,6 @@
 # pattern: 24
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Upsampling 7x7 to 14x14 with a 4x4 kernel and stride 2, but with VALID padding, which
 # produces 16x16 (or 17x17); 14 is what SAME padding gives.
 import numpy as np

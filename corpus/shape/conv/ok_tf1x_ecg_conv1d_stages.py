@@ -1,5 +1,6 @@
 # pattern: 25
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A 1-D CNN that classifies 48-sample heartbeat windows.  The stage table was tuned for
 # 360-sample windows; with four VALID 2x poolings 48 samples shrink to 3, and the head's
 # width-5 VALID convolution no longer fits ("Negative dimension size").

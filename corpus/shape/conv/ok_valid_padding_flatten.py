@@ -1,5 +1,6 @@
 # pattern: 3
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A LeNet-style classifier whose conv helper was switched to VALID padding; the flatten and
 # the dense weights still assume SAME (28 -> 14 -> 7), but VALID gives 28 -> 24 -> 12 -> 8 -> 4.
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 10
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The first conv filter was copied from an RGB model ([5, 5, 3, 32]) into a grayscale one.
 import numpy as np
 import tensorflow.compat.v1 as tf

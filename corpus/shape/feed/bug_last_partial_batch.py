@@ -1,5 +1,6 @@
 # pattern: 19
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The placeholders fix the batch at 64 rows; the data set has 100 rows, so the second batch
 # of the epoch has only 36 and does not fit.
 import numpy as np

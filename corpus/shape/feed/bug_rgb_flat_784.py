@@ -1,5 +1,6 @@
 # pattern: 10
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A softmax regression over flattened 28x28 digits ([None, 784]) given flattened RGB images
 # (28*28*3 = 2352 values per row).
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 10
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A digit classifier built for 28x28 grayscale input, fed colour photos that were resized to
 # 28x28 but keep their 3 channels.
 import numpy as np

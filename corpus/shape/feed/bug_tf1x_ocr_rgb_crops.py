@@ -1,5 +1,6 @@
 # pattern: 10
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A character recogniser built for single-channel 24x24 glyphs.  The crop loader cuts glyphs
 # out of colour page scans and keeps all three channels (the grayscale conversion was left
 # out), so the first training feed does not fit the [None, 24, 24, 1] placeholder.

@@ -1,5 +1,6 @@
 # pattern: 7
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A dense autoencoder scores machine-sensor readings by reconstruction error.  After training,
 # the monitoring step scores only the latest reading, readings[-1], whose shape is (12,): the
 # batch axis is gone and the [None, 12] placeholder rejects it when the session runs.

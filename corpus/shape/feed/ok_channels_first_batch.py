@@ -1,5 +1,6 @@
 # pattern: 8
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Images are transposed to NCHW "for speed" before feeding a placeholder declared NHWC.
 import numpy as np
 import tensorflow as tf

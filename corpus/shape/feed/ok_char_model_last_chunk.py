@@ -1,5 +1,6 @@
 # pattern: 19
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A character model trained on fixed [BATCH, STEPS] windows; the text does not divide into
 # whole batches, and the last, shorter batch is fed as it is.
 import numpy as np

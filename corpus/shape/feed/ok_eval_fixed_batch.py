@@ -1,5 +1,6 @@
 # pattern: 19
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Evaluation feeds the whole 50-row test set into placeholders that fix the batch at 32.
 import numpy as np
 import tensorflow as tf

@@ -1,5 +1,6 @@
 # pattern: 7
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Classifying one 28x28x1 image with a graph whose input is a batch [None, 28, 28, 1].
 import numpy as np
 import tensorflow as tf

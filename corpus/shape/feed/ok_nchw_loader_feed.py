@@ -1,5 +1,6 @@
 # pattern: 8
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The data loader (written for a channels-first framework) yields [N, C, H, W] batches;
 # the TensorFlow graph was built for the default NHWC layout.
 import numpy as np

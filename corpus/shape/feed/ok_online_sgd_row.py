@@ -1,5 +1,6 @@
 # pattern: 7
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Online learning, one example per step: xs[i] drops the batch axis of the [None, 3] input.
 import numpy as np
 import tensorflow.compat.v1 as tf

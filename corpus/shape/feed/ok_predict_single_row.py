@@ -1,5 +1,6 @@
 # pattern: 7
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A house-price regressor: training feeds [N, 4] batches, then a single house (shape (4,))
 # is fed for a prediction without its batch axis.
 import argparse

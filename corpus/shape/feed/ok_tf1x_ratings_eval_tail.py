@@ -1,5 +1,6 @@
 # pattern: 19
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A matrix-factorisation recommender whose id placeholders fix the batch at BATCH_SIZE.
 # Training samples whole batches, but the evaluation loop walks the 150 held-out ratings in
 # slices of 64, and the last slice has only 22 rows.

@@ -1,5 +1,6 @@
 # pattern: 8
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # An action classifier over video frames.  The frame helper was ported from a PyTorch
 # pipeline whose to_tensor() moves channels first, so clips arrive as
 # [batch, time, channels, height, width] while the graph averages NHWC frames.

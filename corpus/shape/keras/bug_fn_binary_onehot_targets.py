@@ -1,5 +1,6 @@
 # pattern: 28
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A spam filter with one sigmoid output and binary cross-entropy, trained on targets that were
 # one-hot encoded into two columns.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 11
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A two-input product classifier (numeric features and a text embedding) compiled with
 # categorical_crossentropy while the category labels are plain integers.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 9
 # style: keras
+# tf: 2.15, 2.21
 # A functional image classifier: after training, a single image is passed to predict without
 # a batch axis, so Keras cuts the image into rows and the model's input check fails.
 import numpy as np

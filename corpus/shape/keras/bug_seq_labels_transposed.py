@@ -1,5 +1,6 @@
 # pattern: 13
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Sensor readings classified into 5 states: the one-hot label matrix was built as
 # (classes, samples) and never transposed, so it has 5 rows for 40 samples.
 import numpy as np

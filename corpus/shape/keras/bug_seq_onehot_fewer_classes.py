@@ -1,5 +1,6 @@
 # pattern: 28
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Flower species from four measurements: the labels are one-hot encoded with 3 classes, but
 # the output layer was copied from a 10-class model.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 9
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A small image classifier is trained, then asked about one photo; the photo is passed as a
 # (64, 64, 3) array without the batch axis, so predict slices it into rows of 64x3 pixels.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 27
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A subclassed MLP for 28x28 digits forgets to flatten its input in call(), so it predicts a
 # class distribution per image row: (batch, 28, 10) against one label per image.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 28
 # style: keras
+# tf: 2.15, 2.21
 # A single-object localiser with two heads: class probabilities and a 4-number box
 # (cx, cy, w, h).  The annotation converter only emits the box centre, so the "box"
 # targets are (N, 2) while the head predicts (N, 4) under mean squared error.

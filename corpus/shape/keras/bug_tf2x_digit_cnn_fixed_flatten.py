@@ -1,5 +1,6 @@
 # pattern: 2
 # style: keras
+# tf: 2.15, 2.21
 # A digit classifier built by a helper: two conv blocks with 'same' padding and 2x2 pooling
 # take 28x28 inputs to 7x7x48, but the head flattens with a hard-coded Reshape sized for
 # 4x4 maps (copied from a 16x16 variant of the model).

@@ -1,5 +1,6 @@
 # pattern: 32
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # An inception-style texture classifier: four parallel branches are joined on the channel
 # axis.  The 5x5 branch was written with 'valid' padding, so its maps are 4 pixels smaller
 # than the others and the channel concatenation fails on the spatial axes.

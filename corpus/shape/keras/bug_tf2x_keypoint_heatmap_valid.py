@@ -1,5 +1,6 @@
 # pattern: 3
 # style: keras
+# tf: 2.15, 2.21
 # A small keypoint detector predicts one heatmap per joint.  The feature extractor uses
 # 'valid' 3x3 convolutions, which shrink the 24x24 crops to 18x18, but the per-pixel head
 # reshapes the maps to (24*24, joints) as if the convolutions kept the input size.

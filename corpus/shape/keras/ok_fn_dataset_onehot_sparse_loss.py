@@ -1,5 +1,6 @@
 # pattern: 11
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A tf.data pipeline yields one-hot labels, but the functional model is compiled with the
 # sparse loss, which wants integer class ids.
 import numpy as np

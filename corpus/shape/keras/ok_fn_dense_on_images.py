@@ -1,5 +1,6 @@
 # pattern: 27
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A functional MLP applied directly to 28x28 images: without Flatten the Dense layers act on
 # every image row, so the model outputs (batch, 28, 10) while the labels are one per image.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 10
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A functional CNN for colour thumbnails is fed grayscale scans with a single channel.
 import numpy as np
 from tensorflow import keras

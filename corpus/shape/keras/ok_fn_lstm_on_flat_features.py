@@ -1,5 +1,6 @@
 # pattern: 33
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A functional sentiment model feeds a (batch, features) vector straight into an LSTM, which
 # needs (batch, timesteps, features).
 import numpy as np

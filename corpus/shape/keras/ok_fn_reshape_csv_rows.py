@@ -1,5 +1,6 @@
 # pattern: 26
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # Pixel rows read from a CSV export are turned into images for a functional CNN; the reshape
 # uses the wrong image size (32x32 instead of 28x28).
 import numpy as np

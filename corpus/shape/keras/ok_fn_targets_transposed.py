@@ -1,5 +1,6 @@
 # pattern: 13
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A functional regressor with three outputs per sample; the target matrix is stored as
 # (outputs, samples) and passed to fit untransposed.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 27
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # An MLP declared for flattened 784-pixel digits is trained on the 28x28 image arrays
 # themselves: the Flatten step was forgotten, so fit rejects the input rank.
 import numpy as np

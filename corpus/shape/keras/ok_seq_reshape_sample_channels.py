@@ -1,5 +1,6 @@
 # pattern: 26
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A grayscale digit model is queried with one stored sample; the flat 784-value sample is
 # reshaped as if it had three colour channels.
 import numpy as np

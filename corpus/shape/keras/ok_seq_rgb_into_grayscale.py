@@ -1,5 +1,6 @@
 # pattern: 10
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A digit recogniser built for single-channel 28x28 images is trained on images that were
 # loaded as RGB, so its first convolution sees 3 channels instead of 1.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 11
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A news-topic classifier over bag-of-words vectors: the labels are class indices but the
 # model is compiled with categorical_crossentropy, which wants one-hot targets.
 import numpy as np

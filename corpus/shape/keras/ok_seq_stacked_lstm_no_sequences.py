@@ -1,5 +1,6 @@
 # pattern: 33
 # style: keras
+# tf: 2.15, 2.21
 # A two-layer LSTM forecaster: the first LSTM returns only its last output, so the second
 # LSTM receives a 2-D tensor instead of a sequence.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 11
 # style: keras
+# tf: 2.15, 2.21
 # A subclassed tabular classifier uses CategoricalCrossentropy, but its targets are the raw
 # integer class ids.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 26
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A subclassed scoring model takes 12 features; a single query record is reshaped to (1, 10)
 # because two engineered features were forgotten in the count.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 13
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A subclassed multi-label tagger: the tag matrix is assembled tag-by-tag as rows, giving
 # (tags, samples), and fit receives it without a transpose.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 28
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A subclassed regressor predicts 2 quantities per sample while the targets carry 3 columns;
 # the mean squared error cannot subtract them.
 import numpy as np

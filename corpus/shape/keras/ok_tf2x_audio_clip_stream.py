@@ -1,5 +1,6 @@
 # pattern: 9
 # style: keras
+# tf: 2.15, 2.21
 # A functional Conv1D keyword spotter is trained on batches of clips, then scored clip by clip in a
 # streaming loop; each clip is passed to the model as (samples, 1) with no batch axis.
 # Keras pads the rank back to (400, 1, 1), i.e. 400 clips of length 1, and the first

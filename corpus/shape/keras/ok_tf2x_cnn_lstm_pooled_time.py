@@ -1,5 +1,6 @@
 # pattern: 33
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A CNN-LSTM for classifying DNA reads: Conv1D motif detectors feed an LSTM.  The author
 # inserted GlobalMaxPooling1D after the convolutions, which removes the time axis, so
 # the LSTM receives a 2-D (batch, filters) tensor instead of a sequence.

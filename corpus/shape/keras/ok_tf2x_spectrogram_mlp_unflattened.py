@@ -1,5 +1,6 @@
 # pattern: 27
 # style: keras
+# tf: 1.15, 2.15, 2.21
 # A bird-call MLP declared for flattened 40x20 log-mel patches (800 inputs), but the
 # tf.data pipeline yields the patches as 40x20 matrices; no Flatten/reshape is applied.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 14
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # Mean absolute error between a squeezed target vector [N] and [N, 1] outputs from a
 # sigmoid unit.  It runs and reports a meaningless number.

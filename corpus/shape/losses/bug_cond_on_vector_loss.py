@@ -1,5 +1,6 @@
 # pattern: 22
 # style: tf1
+# tf: 2.15, 2.21
 # Keeping the best weights with tf.cond on "loss < best": the loss is still a vector, and
 # tf.cond needs a scalar predicate.
 import numpy as np

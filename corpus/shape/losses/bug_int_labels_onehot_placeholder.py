@@ -1,5 +1,6 @@
 # pattern: 11
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The label placeholder expects one-hot rows [None, 10], but the data pipeline produces
 # integer class ids of shape (N,).
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 22
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A small causal-convolution language model.  The cross-entropy is averaged over the time
 # axis only ("loss per sentence"), so the loss stays a [batch] vector; minimize() accepts
 # that, but the evaluation turns it into a perplexity with math.exp, which needs one number.

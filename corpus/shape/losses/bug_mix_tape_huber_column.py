@@ -1,5 +1,6 @@
 # pattern: 14
 # style: tf2
+# tf: 2.15, 2.21
 # oracle: runs
 # A house-price regressor trained with a hand-written Huber loss in a GradientTape loop.
 # The prices come out of the data helper as a flat (batch,) vector while the network

@@ -1,5 +1,6 @@
 # pattern: 14
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # Linear regression with a [N] target vector and [N, 1] predictions: the cost is the mean
 # of an [N, N] matrix.  Nothing raises.

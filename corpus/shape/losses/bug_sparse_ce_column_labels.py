@@ -1,5 +1,6 @@
 # pattern: 12
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Labels read from a CSV column keep their [N, 1] shape; the label placeholder is declared
 # the same way, and sparse softmax cross-entropy wants [N].
 import io

@@ -1,5 +1,6 @@
 # pattern: 13
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A multi-label photo tagger trained full-batch on precomputed image descriptors.  The tag
 # matrix is assembled one tag at a time with np.stack(rows), which yields [tags, photos]
 # (5 x 40) instead of [photos, tags], and the sigmoid loss rejects it against [40, 5] logits.

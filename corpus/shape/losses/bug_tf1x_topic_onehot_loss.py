@@ -1,5 +1,6 @@
 # pattern: 11
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A news-topic classifier over hashed bag-of-words vectors.  The label placeholder holds class
 # indices (the loader yields ints), but the loss is the one-hot tf.losses.softmax_cross_entropy,
 # which requires labels shaped like the [batch, 5] logits.

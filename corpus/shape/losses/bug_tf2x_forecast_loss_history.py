@@ -1,5 +1,6 @@
 # pattern: 22
 # style: tf2
+# tf: 2.15, 2.21
 # A GRU forecaster trained with GradientTape.  tf.keras.losses.mse returns one
 # value per window (it only averages the last axis), the result is never reduced, and
 # the loss history converts it with float(), which needs a scalar.

@@ -1,5 +1,6 @@
 # pattern: 13
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A three-output regression whose loss transposes the targets "to match the math"; the
 # predictions are [N, 3] and the transposed labels [3, N]; with N unknown the graph cannot
 # tell, and the subtraction fails when a batch of 4 runs.

@@ -1,5 +1,6 @@
 # pattern: 12
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Top-3 accuracy with tf.nn.in_top_k, whose targets must be a vector of class ids; the
 # label placeholder is a column [None, 1].
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 13
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Targets assembled column by column (one row per class) end up [classes, examples] while
 # the logits are [examples, classes].
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 11
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # tf.losses.softmax_cross_entropy wants one-hot labels; it is given the integer class ids.
 import numpy as np
 import tensorflow as tf

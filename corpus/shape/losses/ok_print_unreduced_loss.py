@@ -1,5 +1,6 @@
 # pattern: 22
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # The loss is left per example (no reduce_mean); minimize() accepts that, but the progress
 # line formats it as a single float.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 14
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # A one-output regression: predictions are [N, 1] but the target placeholder is [N], so the
 # squared error broadcasts to [N, N] and the model learns the mean target.  It runs.

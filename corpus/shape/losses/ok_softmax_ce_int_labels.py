@@ -1,5 +1,6 @@
 # pattern: 11
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Dense softmax cross-entropy fed class ids cast to float: [N] labels against [N, 3] logits.
 # The graph accepts it (the label shape is checked only at run time).
 import numpy as np

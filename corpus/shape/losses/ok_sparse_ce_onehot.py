@@ -1,5 +1,6 @@
 # pattern: 12
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # One-hot labels handed to the sparse cross-entropy, which wants class ids of rank 1.
 import numpy as np
 import tensorflow as tf

@@ -1,5 +1,6 @@
 # pattern: 22
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The per-example loss vector is logged with tf.summary.scalar, which needs one value.
 # Building the graph succeeds; running the merged summary fails.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 12
 # style: tf2
+# tf: 2.15, 2.21
 # A churn classifier trained with a custom GradientTape loop.  The label is sliced off the
 # raw record table as `table[:, -1:]`, which keeps a trailing axis, so the sparse softmax
 # cross-entropy receives labels of shape [batch, 1] next to logits [batch, 3].

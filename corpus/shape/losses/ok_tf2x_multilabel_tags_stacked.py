@@ -1,5 +1,6 @@
 # pattern: 13
 # style: tf2
+# tf: 2.15, 2.21
 # A multi-label article tagger.  The target matrix is built tag by tag with np.stack, whose
 # default axis=0 gives (tags, articles) instead of (articles, tags); the sigmoid
 # cross-entropy then sees logits [16, 5] against labels [5, 16].

@@ -1,5 +1,6 @@
 # pattern: 13
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A part-of-speech tagger: the tag batches are built time-major ([time, batch]) by the
 # padding helper, while the per-token logits are batch-major [batch, time, tags].
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 21
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Building a slice size as concat([0, shape[1:-1]]): the Python 0 becomes a scalar, and a
 # concat needs vectors.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 32
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A wide-and-deep click model: the deep tower's embedding features and the wide numeric
 # features are concatenated with axis=0, stacking rows instead of joining columns.
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 16
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # ensure_shape guards the encoder output with the width from an older config (128); the
 # encoder now produces 64 features.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 30
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Adding "the channel axis" to a single [H, W] grayscale image with axis=3, as if the image
 # already had a batch axis: expand_dims on a rank-2 tensor accepts axes -3..2.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 16
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A frame preprocessing graph resizes every frame to 60x90; a later set_shape call was
 # written for the camera's raw 58x87 crops and contradicts the shape the resize fixed.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 20
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A keyword spotter applies a shared dense layer to every MFCC frame by folding time into the
 # batch, then unfolds it again.  The frame count is read from the static shape with index 2
 # (the 13 coefficients) instead of 1 (the 50 frames), so the unfolding reshape asks for

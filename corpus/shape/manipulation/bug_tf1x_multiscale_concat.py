@@ -1,5 +1,6 @@
 # pattern: 32
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A crowd-density regressor fuses a fine and a coarse feature branch along the channel axis.
 # Both branches are built by the same helper; the call for the fine branch passes kernel and
 # pool count in swapped order (2x2 kernel, three pools), so its maps are 8x8 against the

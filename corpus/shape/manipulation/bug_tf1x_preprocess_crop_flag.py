@@ -1,5 +1,6 @@
 # pattern: 16
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A single-image preprocessing graph for a 56x56 flower classifier.  Random cropping is only
 # applied when --augment is on; with the default (off) the resized 64x64 image reaches the
 # set_shape that pins the crop size, which contradicts the shape resize already gave it.

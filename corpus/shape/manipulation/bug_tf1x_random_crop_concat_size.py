@@ -1,5 +1,6 @@
 # pattern: 21
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A batch random-crop for a satellite-tile segmenter, written with tf.slice so the whole
 # batch shares one offset.  The slice size is assembled as concat([[-1], crop_hw, CHANNELS]):
 # the trailing Python int becomes a scalar, and concat needs every piece to be a vector.

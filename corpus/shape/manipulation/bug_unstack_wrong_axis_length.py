@@ -1,5 +1,6 @@
 # pattern: 20
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A static RNN input list: the number of time steps is read from axis 2 (features) of the
 # [batch, time, features] input instead of axis 1.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 20
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A VGG-style block builder written by someone used to NCHW reads the input channels from
 # axis 1 of an NHWC tensor: for 28x28x1 input the first kernel becomes [3, 3, 28, 32].
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 21
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Spatial attention over conv features: the flatten's target shape is built with
 # tf.concat([batch, [H * W, C]]), where `batch` is a scalar (tf.shape(x)[0]) and concat
 # wants rank-1 pieces.

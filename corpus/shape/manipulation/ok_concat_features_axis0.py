@@ -1,5 +1,6 @@
 # pattern: 32
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Joining two feature blocks of the same rows along axis 0 (rows) instead of axis 1.
 import numpy as np
 import tensorflow.compat.v1 as tf

@@ -1,5 +1,6 @@
 # pattern: 32
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A U-Net skip connection on a 30x30 input: pooling 15x15 to 8x8 (SAME) and upsampling
 # back gives 16x16, which no longer matches the 15x15 skip tensor.
 import numpy as np

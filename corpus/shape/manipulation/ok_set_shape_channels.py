@@ -1,5 +1,6 @@
 # pattern: 16
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A PNG decoded with channels=3 is declared single-channel with set_shape.
 import numpy as np
 import tensorflow as tf

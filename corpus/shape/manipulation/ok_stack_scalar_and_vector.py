@@ -1,5 +1,6 @@
 # pattern: 21
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The zero initial state's shape is assembled from the dynamic batch (a scalar) and a
 # Python list, with tf.stack: the pieces have different ranks.
 import numpy as np

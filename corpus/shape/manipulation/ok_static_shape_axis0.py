@@ -1,5 +1,6 @@
 # pattern: 20
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A dense-layer helper reads the input width from axis 0 of the static shape, which is the
 # (fixed) batch size here, not the feature count.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 30
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Weights and images exported from a channels-first framework are converted to TensorFlow's
 # layouts in the graph; the image permutation lost its last entry.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 30
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Converting [batch, time, features] to time-major with a two-entry permutation.
 import numpy as np
 import tensorflow as tf

@@ -1,5 +1,6 @@
 # pattern: 4
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Additive attention over encoder states; the scoring vector v is rank 1, so the last
 # matmul gets a vector where a [units, 1] matrix is needed.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 6
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A two-layer network ported from a numpy version in which `*` meant np.dot on np.matrix
 # objects; in TensorFlow `*` is elementwise, so [?, 30] * [30, 20] fails.
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 4
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A linear model whose weight is a plain vector, so matmul(x, w) sees a rank-1 operand.
 import numpy as np
 import tensorflow.compat.v1 as tf

@@ -1,5 +1,6 @@
 # pattern: 6
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Multi-output regression written with `*` as in the single-feature tutorial it grew from.
 import numpy as np
 import tensorflow as tf

@@ -1,5 +1,6 @@
 # pattern: 1
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Linear regression on three features whose weight matrix was sized for five.
 import numpy as np
 import tensorflow.compat.v1 as tf

@@ -1,5 +1,6 @@
 # pattern: 1
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Softmax regression whose weights are declared [classes, features], as in the math notation W x.
 import numpy as np
 import tensorflow as tf

@@ -1,5 +1,6 @@
 # pattern: 6
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # tf.multiply used for a layer's weights: elementwise [?, 4] * [4, 6] does not broadcast.
 import numpy as np
 import tensorflow.compat.v1 as tf

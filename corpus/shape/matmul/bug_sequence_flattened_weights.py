@@ -1,5 +1,6 @@
 # pattern: 5
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A "dense layer over the whole sentence": W is sized for the flattened [T*E] sequence, but the
 # rank-3 embeddings go into matmul as they are (it multiplies the last axis only).
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 1
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # House-price regression on numeric columns plus a one-hot region code.  The input width is
 # taken from --num_numeric alone, so the first weight matrix has 8 rows while the assembled
 # feature matrix has 8 + 5 = 13 columns.

@@ -1,5 +1,6 @@
 # pattern: 1
 # style: tf2
+# tf: 2.15, 2.21
 # A two-layer regressor trained with GradientTape on synthetic tabular data.  The data
 # preparation appends a constant bias column to the standardised features, so each row has
 # num_features + 1 values, but the first weight matrix is still sized from num_features.

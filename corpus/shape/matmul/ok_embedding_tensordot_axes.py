@@ -1,5 +1,6 @@
 # pattern: 5
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A bag-of-embeddings sentiment model configured with tf.app.flags.  The projection of the
 # rank-3 embeddings goes through tensordot (matmul wants matrices), but contracts axis 1
 # (time) instead of axis 2 (embedding).

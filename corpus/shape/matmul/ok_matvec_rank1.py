@@ -1,5 +1,6 @@
 # pattern: 4
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A fixed transform applied to a 2-vector with tf.matmul, which needs two matrices.
 import numpy as np
 import tensorflow.compat.v1 as tf

@@ -1,5 +1,6 @@
 # pattern: 1
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A configurable MLP: the second layer's weights are sized from the input width instead of
 # the first hidden layer's width (the defaults make them differ: 64 vs 128).
 import argparse

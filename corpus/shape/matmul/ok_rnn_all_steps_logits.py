@@ -1,5 +1,6 @@
 # pattern: 5
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # A sequence classifier that projects every time step of the rank-3 RNN output (matmul
 # broadcasts over the batch axis), then treats the [batch, time, classes] result as the

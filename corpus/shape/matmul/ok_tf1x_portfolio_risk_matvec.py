@@ -1,5 +1,6 @@
 # pattern: 4
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Mean-variance portfolio optimisation by gradient descent.  The allocation is kept as a
 # plain vector of weights, and the risk term multiplies the covariance matrix by it with
 # tf.matmul, which wants two matrices.

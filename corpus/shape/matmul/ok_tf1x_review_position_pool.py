@@ -1,5 +1,6 @@
 # pattern: 5
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A review-sentiment model pools its word embeddings with one learned weight per position.
 # The pooling is written as matmul(embedded, w_pos), but embedded is rank 3 [batch, len, emb]
 # and matmul contracts its *last* axis (16), not the position axis (20) the weights are for.

@@ -1,5 +1,6 @@
 # pattern: 5
 # style: tf2
+# tf: 2.15, 2.21
 # A hand-rolled bag-of-embeddings intent classifier.  The projection is written as a 2-D
 # einsum ("bd,dh->bh"), but the looked-up embeddings are still [batch, time, dim]: the
 # mean over the time axis was forgotten, so einsum receives a rank-3 operand.

@@ -1,5 +1,6 @@
 # pattern: 6
 # style: tf2
+# tf: 2.15, 2.21
 # Eager softmax regression on four flower measurements: the logits are computed with the
 # elementwise `*` instead of a matrix product, so [batch, 4] meets the [4, 3] weights.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 23
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Two argparse options describe the same length: the model's placeholders use --max_len
 # (default 50) while the padding helper uses --pad_len (default 40).
 import argparse

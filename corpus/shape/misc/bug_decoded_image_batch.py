@@ -1,5 +1,6 @@
 # pattern: 17
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A queue-based input pipeline batches decoded JPEGs; decode_jpeg leaves height and width
 # unknown, and tf.train.batch needs fully defined shapes.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 17
 # style: tf1
+# tf: 2.15, 2.21
 # oracle: legacy-keras
 # The spectrogram placeholder leaves the frame count open "for variable-length clips", and
 # the frames are flattened with a reshape computed from tf.shape: the flattened width is

@@ -1,5 +1,6 @@
 # pattern: 23
 # style: keras
+# tf: 2.15, 2.21
 # A keyword-spotting model receives flattened log-mel features of --feature_dim values
 # (40 frames x 32 mel bins = 1280) and folds them back into a spectrogram with
 # --frames x --mel_bins.  The --mel_bins default was changed to 40 for a new front end,

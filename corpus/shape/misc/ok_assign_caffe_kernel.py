@@ -1,5 +1,6 @@
 # pattern: 34
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Importing a 1x1 conv kernel exported in [out, in, h, w] order (39, 1024, 1, 1) into a
 # TensorFlow variable laid out [h, w, in, out] without transposing it.
 import numpy as np

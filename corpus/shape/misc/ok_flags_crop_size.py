@@ -1,5 +1,6 @@
 # pattern: 23
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The model's input is sized by --image_size (64) while the augmentation crops to
 # --crop_size (56); nothing reconciles the two flags before feeding.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 23
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # A DCGAN training script: real images are resized with [output_height, input_height]
 # (a copy-paste slip; the flags' defaults make input 108 and output 64), so they are 64x108
 # while the generator produces 64x64, and the discriminator's concat of real and fake fails.

@@ -1,5 +1,6 @@
 # pattern: 34
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Initialising a 128-wide embedding table from 100-dimensional pretrained word vectors
 # through a placeholder and tf.assign.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 17
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # A land-cover classifier reads multispectral tiles stored as raw float bytes through
 # tf.data.  The parse function reshapes the decoded bytes to [tile, tile, -1] ("whatever

@@ -1,5 +1,6 @@
 # pattern: 17
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # The sequence placeholder leaves every dimension open, including the feature depth that
 # dynamic_rnn needs to size the cell's kernel.

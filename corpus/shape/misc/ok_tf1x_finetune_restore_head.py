@@ -1,5 +1,6 @@
 # pattern: 34
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Fine-tuning a 5-class flower head on top of a body pretrained on a 10-class task.  The
 # checkpoint is stored as a numpy dict and restored variable by variable with tf.assign; the
 # loop does not skip the classifier, whose saved kernel is [32, 10] against a [32, 5] variable.

@@ -1,5 +1,6 @@
 # pattern: 34
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Restoring a bias with Variable.load from a checkpoint-like dict that holds the old
 # 10-class head's values; the variable now has 12 classes.
 import numpy as np

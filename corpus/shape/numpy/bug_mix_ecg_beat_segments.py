@@ -1,5 +1,6 @@
 # pattern: 26
 # style: tf1
+# tf: 2.15, 2.21
 # A heartbeat classifier cuts a fixed window around every detected R peak of a synthetic
 # ECG trace.  The first beat sits closer to the start of the recording than the window's
 # left half, so its slice comes out shorter, and turning the list of beats into a float

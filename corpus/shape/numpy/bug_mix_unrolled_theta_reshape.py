@@ -1,5 +1,6 @@
 # pattern: 26
 # style: numpy
+# tf: 1.15, 2.15, 2.21
 # A one-hidden-layer network in plain numpy whose parameters live in one flat vector (for
 # an optimiser that wants a vector).  The weight matrices carry a bias column, so Theta1
 # is (hidden, n_in + 1); the unpacking slice was written as hidden * n_in and forgets that

@@ -1,5 +1,6 @@
 # pattern: 26
 # style: numpy
+# tf: 1.15, 2.15, 2.21
 # Preparing flattened 28x28 grayscale digits for a model that takes RGB input by reshaping
 # them to (-1, 28, 28, 3): there are not three values per pixel to reshape into.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 26
 # style: tf1-plain
+# tf: 2.15, 2.21
 # A text classifier's batching code turns a list of tokenised sentences of different
 # lengths straight into an int32 array; numpy refuses the ragged list.
 import collections

@@ -1,5 +1,6 @@
 # pattern: 26
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # An edge detector meant to apply Sobel-x and Sobel-y at once; only the x kernel's nine
 # values were listed, so they cannot fill a [3, 3, 1, 2] filter.
 import numpy as np

@@ -1,5 +1,6 @@
 # pattern: 26
 # style: keras
+# tf: 2.15, 2.21
 # Reviews are tokenised into id lists of different lengths and turned into an int array
 # for an Embedding + GRU sentiment model, but the lists are never padded to a common
 # length, so numpy cannot build a rectangular (reviews, words) array.

@@ -1,5 +1,6 @@
 # pattern: 15
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # "Global average pooling" over the spatial axes [1, 2], applied after the feature map was
 # already flattened to [batch, features].
 import numpy as np

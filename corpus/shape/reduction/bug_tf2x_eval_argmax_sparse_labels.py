@@ -1,5 +1,6 @@
 # pattern: 15
 # style: tf2
+# tf: 2.15, 2.21
 # Train-then-evaluate script for a small activity recogniser.  Training uses integer
 # activity ids with the sparse loss, but the hand-written evaluation still takes
 # tf.argmax(labels, axis=1) as if the labels were one-hot; the labels are rank 1.

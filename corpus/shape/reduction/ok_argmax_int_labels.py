@@ -1,5 +1,6 @@
 # pattern: 15
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The accuracy op was copied from a one-hot model: tf.argmax(labels, 1) on integer labels of
 # shape [None] asks for an axis the labels do not have.  The graph builds (the axis is only
 # checked by the kernel); evaluating the accuracy fails.

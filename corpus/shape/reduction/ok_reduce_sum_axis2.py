@@ -1,5 +1,6 @@
 # pattern: 15
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Summing word vectors over "the token axis 2" of what is already a [batch, features] matrix.
 import numpy as np
 import tensorflow as tf

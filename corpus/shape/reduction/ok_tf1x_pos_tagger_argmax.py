@@ -1,5 +1,6 @@
 # pattern: 15
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A window-based part-of-speech tagger: logits are [batch, steps, tags] and the gold tags are
 # integer ids [batch, steps].  The token-accuracy code was copied from a one-hot version and
 # still takes argmax of the labels over axis 2, an axis the label tensor does not have.

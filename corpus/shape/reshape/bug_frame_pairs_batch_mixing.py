@@ -1,5 +1,6 @@
 # pattern: 31
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # Stacking consecutive feature vectors into pairs with reshape(-1, 20): rows of different
 # examples end up in one row.  It runs (the batch happens to be even) but mixes the batch.

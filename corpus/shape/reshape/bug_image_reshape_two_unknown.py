@@ -1,5 +1,6 @@
 # pattern: 31
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # Rebuilding square grayscale images from flat rows, leaving both the batch and the
 # height to be inferred.
 import math

@@ -1,5 +1,6 @@
 # pattern: 2
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The two-conv MNIST network: after two 2x2 SAME pools a 28x28 image is 7x7, but the
 # flatten (and the fc weights sized to match it) were written for 4x4.  The graph builds
 # because the batch axis is unknown; the reshape fails when the first batch runs.

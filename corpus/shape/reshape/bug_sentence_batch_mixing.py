@@ -1,5 +1,6 @@
 # pattern: 31
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # Word vectors averaged per "sentence" after a reshape that assumes the token axis is
 # 4 long; the placeholder carries 6 tokens per row, so sentences straddle examples.

@@ -1,5 +1,6 @@
 # pattern: 31
 # style: tf2
+# tf: 2.15, 2.21
 # A tiny patch-embedding classifier (ViT style) in eager TF2.  The patches extracted from
 # each image are regrouped into (batch, tokens, patch_dim), but both the batch and the
 # token count are written as -1, which reshape cannot infer.

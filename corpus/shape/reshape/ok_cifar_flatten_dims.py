@@ -1,5 +1,6 @@
 # pattern: 2
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A CIFAR-sized convnet adapted from an MNIST script: the flatten still says 7*7*64 while
 # two 2x2 pools on 32x32 give 8x8.  The batch size is fixed by a flag, so the reshape fails
 # while the graph is built.

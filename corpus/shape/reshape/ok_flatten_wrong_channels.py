@@ -1,5 +1,6 @@
 # pattern: 2
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # The flatten counts 32 channels where the last conv has 64.  7*7*32 divides 7*7*64, so the
 # reshape silently doubles the batch, and the loss finds twice as many logit rows as labels.
 import numpy as np

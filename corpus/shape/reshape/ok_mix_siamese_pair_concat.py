@@ -1,5 +1,6 @@
 # pattern: 31
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # oracle: runs
 # A siamese duplicate-question detector: both questions go through one shared encoder and
 # the two encodings are joined into a pair vector.  The join concatenates along axis 0 and

@@ -1,5 +1,6 @@
 # pattern: 31
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # Flattening per-example features with [-1, -1]: TensorFlow can infer only one size.
 import numpy as np
 import tensorflow.compat.v1 as tf

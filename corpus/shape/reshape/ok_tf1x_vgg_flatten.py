@@ -1,5 +1,6 @@
 # pattern: 2
 # style: tf1-plain
+# tf: 1.15, 2.15, 2.21
 # A small VGG-style net for 32x32 colour patches.  A third conv/pool block was added later,
 # but the flatten and the first fully connected layer still assume the 8x8 map of the
 # two-block version.  The batch axis is open, so the reshape only fails when a batch runs:

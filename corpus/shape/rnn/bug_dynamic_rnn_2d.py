@@ -1,5 +1,6 @@
 # pattern: 33
 # style: tf1
+# tf: 1.15, 2.15, 2.21
 # oracle: legacy-keras
 # dynamic_rnn fed a [batch, features] matrix: the time axis was never added.
 import numpy as np

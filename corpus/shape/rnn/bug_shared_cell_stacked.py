@@ -1,5 +1,6 @@
 # pattern: 33
 # style: tf1-plain
+# tf: 2.15, 2.21
 # oracle: legacy-keras
 # A stacked LSTM language model built with MultiRNNCell([cell] * num_layers): the one cell
 # object is reused for both layers, so its kernel (sized for the 16-wide embeddings) is

@@ -1,5 +1,6 @@
 # pattern: 33
 # style: tf1
+# tf: 2.15, 2.21
 # oracle: legacy-keras
 # A seq2seq model hands the encoder's final state (64 units) to a decoder GRU of 32 units.
 import argparse

@@ -1,5 +1,6 @@
 # pattern: 33
 # style: tf1
+# tf: 2.15, 2.21
 # oracle: legacy-keras
 # Activity recognition from variable-length accelerometer recordings padded to MAX_STEPS.
 # The recording lengths come from the metadata table as a column, and the placeholder was
