@@ -59,6 +59,50 @@ def merge_states(states: list[State]) -> State:
     return State(env, facts, flow, returned)
 
 
+def coalesce(states: list[State]) -> list[State]:
+    """Live paths that agree on every name both bind, and share their facts, become one
+    path holding the names of each (free, unlike ``merge_states``: nothing becomes unknown).
+
+    Paths split at every undecided ``if`` (``if not os.path.exists(d): os.makedirs(d)``)
+    and, without this, each runs the rest of the frame on its own, up to ``max_paths``
+    times the work.  A name bound on one path only keeps that path's value: a read of it
+    on the other path raises ``NameError`` in Python, so every path that goes on past the
+    read had the value.  Order is kept: a group stands where its first path stood."""
+    live = [s for s in states if s.flow is None]
+    if len(live) < 2:
+        return states
+    heads: list[State] = []
+    absorbed: set[int] = set()
+    for state in live:
+        for head in heads:
+            if _agree(head, state):
+                for name, value in state.env.items():
+                    head.env.setdefault(name, value)
+                absorbed.add(id(state))
+                break
+        else:
+            heads.append(state)
+    if not absorbed:
+        return states
+    return [s for s in states if id(s) not in absorbed]
+
+
+def _agree(a: State, b: State) -> bool:
+    if a.facts is not b.facts:
+        fa, fb = a.facts.facts, b.facts.facts
+        if len(fa) != len(fb) or any(x is not y for x, y in zip(fa, fb)):
+            return False
+    small, large = (a.env, b.env) if len(a.env) <= len(b.env) else (b.env, a.env)
+    for name, value in small.items():
+        other = large.get(name)
+        if other is None or other is value:
+            continue
+        if not (isinstance(value, Const) and isinstance(other, Const) and type(value.value) is type(other.value)
+                and value.value == other.value):
+            return False
+    return True
+
+
 def merge_all(values: list[Value]) -> Value:
     """The join of many values at once (the elements of a list a loop walks, the values a
     generator yields).  Ints and tensors are joined in one step, so a list of 100,000 ints

@@ -30,6 +30,7 @@ class ModuleScope:
     _firsts: list[int] | None = None
     _statement_positions: dict[int, dict] = field(default_factory=dict)
     _line_of: dict[int, cst.SimpleStatementLine] = field(default_factory=dict)
+    _header_of: dict[int, cst.CSTNode] = field(default_factory=dict)  # node -> innermost compound statement
     _line_starts: dict[int, tuple[int, int]] = field(default_factory=dict)
     _lines: list[str] | None = None
     _code_lines: list[str] | None = None
@@ -62,6 +63,11 @@ class ModuleScope:
         line = self._line_of.get(id(node))
         if line is not None:
             found = self._line_range(node, line)
+            if found is not None:
+                return found
+        header = self._header_of.get(id(node))
+        if header is not None:
+            found = self._header_range(node, header)
             if found is not None:
                 return found
         index = self._statement_of.get(id(node))
@@ -109,6 +115,40 @@ class ModuleScope:
         return CodeRange(CodePosition(found.start.line + shift, found.start.column),
                          CodePosition(found.end.line + shift, found.end.column))
 
+    def _header_range(self, node: object, statement: cst.CSTNode) -> CodeRange | None:
+        """A node in the header of a compound statement (a ``with`` item, a ``for`` iterable,
+        a default value, a base class): lay out the statement with its bodies stubbed out,
+        not the whole top-level statement around it (a class of hundreds of lines)."""
+        if node is statement:
+            return None  # its end is in the body
+        start = self._line_starts.get(id(statement))
+        if start is None:
+            return None
+        row, indent = start
+        key = -1 - id(statement)
+        ranges = self._statement_positions.get(key)
+        if ranges is None:
+            stub = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
+            changes: dict = {"body": stub}
+            if isinstance(statement, (cst.If, cst.For, cst.While)):
+                changes["orelse"] = None
+            header = statement.with_changes(**changes)
+            if indent:
+                whitespace = self._source_line(row)[:indent]
+                if whitespace.strip():
+                    return None
+                header = cst.If(test=cst.Name("_"), body=cst.IndentedBlock(body=[header], indent=whitespace))
+            alone = self.module.with_changes(body=[header], header=(), footer=())
+            laid_out = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+            first = len(statement.leading_lines) + 1 + (1 if indent else 0)
+            ranges = self._statement_positions[key] = {"shift": row - first, "ranges": laid_out}
+        found = ranges["ranges"].get(node)
+        if found is None:
+            return None
+        shift = ranges["shift"]
+        return CodeRange(CodePosition(found.start.line + shift, found.start.column),
+                         CodePosition(found.end.line + shift, found.end.column))
+
     def _source_line(self, line: int) -> str:
         """Line ``line`` as CPython numbers lines (only \\n, \\r\\n and \\r end one)."""
         if self._code_lines is None:
@@ -136,16 +176,30 @@ class ModuleScope:
             j += count
         if j != len(parsed):
             return None
+        elifs: set[int] = set()
         for index, statement in enumerate(self.module.body):
-            stack: list[tuple[cst.CSTNode, cst.SimpleStatementLine | None]] = [(statement, None)]
+            stack: list[tuple[cst.CSTNode, cst.SimpleStatementLine | None, cst.CSTNode | None]] = \
+                [(statement, None, None)]
             while stack:
-                current, line = stack.pop()
-                if isinstance(current, cst.SimpleStatementLine):
+                current, line, header = stack.pop()
+                role = _ROLES.get(type(current))
+                if role is None:
+                    role = _role(current)
+                if role == _LINE:
                     line = current
-                self._statement_of[id(current)] = index
+                elif role == _HEADER:
+                    header = None if id(current) in elifs else current
+                    if type(current) is cst.If and type(current.orelse) is cst.If:
+                        elifs.add(id(current.orelse))  # prints as "elif": it cannot be laid out alone
+                elif role == _COMPOUND:
+                    header = None  # try, match: laid out with their top-level statement
+                key = id(current)
+                self._statement_of[key] = index
                 if line is not None:
-                    self._line_of[id(current)] = line
-                stack.extend((child, line) for child in child_nodes(current))
+                    self._line_of[key] = line
+                elif header is not None:
+                    self._header_of[key] = header
+                stack.extend((child, line, header) for child in child_nodes(current))
         self._line_starts = _line_starts(self.module, self.tree)
         self._firsts = firsts
         return firsts
@@ -159,6 +213,8 @@ class ModuleScope:
 
 
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+# Compound statements whose header lays out alone once their bodies are stubbed out.
+_HEADED = (cst.If, cst.For, cst.While, cst.With, cst.FunctionDef, cst.ClassDef)
 
 
 _LAYOUT_FIELDS = ("whitespace_before", "whitespace_after", "leading_lines", "lpar", "rpar")
@@ -173,12 +229,40 @@ def child_nodes(node: cst.CSTNode):
             f.name for f in dataclasses.fields(node) if f.name not in _LAYOUT_FIELDS)
     for name in names:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        kind = _KINDS.get(type(value))
+        if kind is None:
+            kind = _kind(value)
+        if kind == _NODE:
             yield value
-        elif isinstance(value, (list, tuple)):
+        elif kind == _SEQUENCE:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _KINDS.get(type(item)) == _NODE or _kind(item) == _NODE:
                     yield item
+
+
+_LINE, _HEADER, _COMPOUND, _INNER = 1, 2, 3, 0
+_ROLES: dict[type, int] = {}  # node type -> its role in the walk of ``_first_lines``
+
+
+def _role(node: object) -> int:
+    role = _LINE if isinstance(node, cst.SimpleStatementLine) else _HEADER if isinstance(node, _HEADED) \
+        else _COMPOUND if isinstance(node, cst.BaseCompoundStatement) else _INNER
+    _ROLES[type(node)] = role
+    return role
+
+
+_NODE, _SEQUENCE, _OTHER = 1, 2, 0
+# type -> kind: ``isinstance(x, cst.CSTNode)`` is an ABC check, ten times a dict lookup, and
+# the walks over whole trees (positions, loop bodies) make millions of them.
+_KINDS: dict[type, int] = {}
+
+
+def _kind(value: object) -> int:
+    kind = _KINDS.get(type(value))
+    if kind is None:
+        kind = _KINDS[type(value)] = _NODE if isinstance(value, cst.CSTNode) else \
+            _SEQUENCE if isinstance(value, (list, tuple)) else _OTHER
+    return kind
 
 
 def _line_starts(module: cst.Module, tree: ast.Module) -> dict[int, tuple[int, int]]:
@@ -199,9 +283,12 @@ def _line_starts(module: cst.Module, tree: ast.Module) -> dict[int, tuple[int, i
             count = 1
         if j + count > len(parsed):
             return {}
+        first = parsed[j] if count else None
         if isinstance(statement, cst.SimpleStatementLine):
-            first = parsed[j]
             starts[id(statement)] = (first.lineno, first.col_offset)
+        elif isinstance(statement, _HEADED):
+            decorators = getattr(first, "decorator_list", [])
+            starts[id(statement)] = (min([first.lineno] + [d.lineno for d in decorators]), first.col_offset)
         j += count
     return starts if j == len(parsed) else {}
 

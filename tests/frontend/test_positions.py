@@ -85,3 +85,48 @@ def test_tricky_layout():
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_corpus_file(path: Path):
     assert _check(path.read_text()) > 0
+
+
+# Headers of compound statements (a `with` item, a `for` iterable, a default, a base class,
+# a decorator) are laid out with their bodies stubbed out; elif tests stay with the whole
+# top-level statement.
+HEADERS = '''import tensorflow as tf
+
+
+class Model(tf.keras.Model,
+            metaclass=type):
+    @tf.function(
+        autograph=False)
+    def call(self, x=tf.zeros([2,
+                               3]), *, y=lambda: 1):
+        with tf.name_scope("a"), \\
+                tf.device("/cpu:0") as d:
+            for i in tf.range(
+                    3):
+                if tf.equal(i, 0):
+                    pass
+                elif tf.equal(i,
+                              1):
+                    pass
+                elif i: pass
+                else:
+                    while tf.less(i, 2):
+                        break
+                    else:
+                        pass
+        return x
+
+    async def run(self):
+        async with tf.name_scope("b") as s:
+            async for j in s: pass
+
+
+if __name__ == "__main__":
+    for k in [1,
+              2]:
+        with open("f") as h: pass
+'''
+
+
+def test_compound_statement_headers():
+    assert _check(HEADERS) > 80
