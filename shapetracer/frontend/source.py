@@ -35,6 +35,40 @@ class SourceProblem:
     column: int = 1
 
 
+@dataclass(frozen=True)
+class CellSpan:
+    """Lines ``first_line`` .. ``first_line + lines - 1`` of the joined text are notebook cell ``cell``."""
+
+    cell: int  # 1-based among all cells, markdown included, as Jupyter, VS Code and ruff count
+    first_line: int
+    lines: int
+
+
+@dataclass(frozen=True)
+class CellMap:
+    """The position map of a notebook: joined-text line <-> (cell, line within the cell).
+
+    The engine analyses the joined text, so every pass works on lines of it; findings
+    are placed into cells only when they leave the engine."""
+
+    spans: tuple[CellSpan, ...]
+
+    def locate(self, line: int) -> tuple[int, int]:
+        """(cell, line in cell) of a joined-text line; a line before the first cell
+        (the preamble) is put on the first cell's first line."""
+        for span in reversed(self.spans):
+            if line >= span.first_line:
+                return span.cell, min(line - span.first_line + 1, span.lines)
+        return (self.spans[0].cell, 1) if self.spans else (1, 1)
+
+    def line_of(self, cell: int, line: int) -> int | None:
+        """The joined-text line of ``line`` in ``cell`` (None when that cell has no code)."""
+        for span in self.spans:
+            if span.cell == cell:
+                return span.first_line + line - 1 if 1 <= line <= span.lines else None
+        return None
+
+
 @dataclass
 class ParsedSource:
     text: str
@@ -110,3 +144,19 @@ def read_and_parse(data: bytes) -> ParsedSource | SourceProblem:
     if isinstance(text, SourceProblem):
         return text
     return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES)
+
+
+def read_program(data: bytes, path: str) -> tuple[ParsedSource | SourceProblem, CellMap | None]:
+    """A ``.py`` file, or a notebook's code cells joined into one program with its cell map.
+
+    Problems of a notebook's JSON come back without a map (they are about the file);
+    a syntax error in a cell comes back with one, so it can be placed in its cell."""
+    from shapetracer.frontend.notebook import is_notebook, read_notebook
+
+    if not is_notebook(path):
+        return read_and_parse(data), None
+    joined = read_notebook(data)
+    if isinstance(joined, SourceProblem):
+        return joined, None
+    text, cells = joined
+    return parse(text, with_cst=len(text) <= MAX_SHAPE_BYTES), cells

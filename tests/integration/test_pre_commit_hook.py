@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -13,6 +14,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 BUG = "import numpy as np\nx = np.zeros((2, 3)) + np.zeros((4,))\n"
 FIXED = "import numpy as np\nx = np.zeros((2, 3)) + np.zeros((3,))\n"
+
+
+def _notebook(source: str) -> str:
+    """A two-cell notebook: a markdown cell, then ``source`` after a magic line."""
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["# Training"]},
+             {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+              "source": ["%matplotlib inline\n", source]}]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -42,14 +51,18 @@ def test_hook_fails_on_a_shape_bug_then_passes_when_fixed(tmp_path):
     project.mkdir()
     _git(project, "init", "-q")
     (project / "train.py").write_text(BUG)
-    _git(project, "add", "train.py")
+    (project / "train.ipynb").write_text(_notebook(BUG))
+    _git(project, "add", "train.py", "train.ipynb")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    failing = subprocess.run([*command, "try-repo", str(hook_repo), "shapetracer", "--files", "train.py"],
+    files = ["--files", "train.py", "train.ipynb"]
+    failing = subprocess.run([*command, "try-repo", str(hook_repo), "shapetracer", *files],
                              cwd=project, env=env, capture_output=True, text=True, timeout=900)
     assert failing.returncode == 1, failing.stdout + failing.stderr
-    assert "ST103" in failing.stdout
+    assert "train.py:2:5: ST103" in failing.stdout
+    assert "train.ipynb:cell 2:3:5: ST103" in failing.stdout  # the notebook's cell and line
     (project / "train.py").write_text(FIXED)
-    _git(project, "add", "train.py")
-    passing = subprocess.run([*command, "try-repo", str(hook_repo), "shapetracer", "--files", "train.py"],
+    (project / "train.ipynb").write_text(_notebook(FIXED))
+    _git(project, "add", "train.py", "train.ipynb")
+    passing = subprocess.run([*command, "try-repo", str(hook_repo), "shapetracer", *files],
                              cwd=project, env=env, capture_output=True, text=True, timeout=900)
     assert passing.returncode == 0, passing.stdout + passing.stderr

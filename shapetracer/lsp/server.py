@@ -1,0 +1,182 @@
+"""The pygls server: document events schedule analyses; hovers and code actions read them.
+
+- open / save: analyse at once; change: after ``debounce`` seconds of quiet.
+- Python text documents and Jupyter notebooks (LSP 3.17 notebook sync: one
+  analysis per notebook, diagnostics published per cell document).
+- hover: the finding under the cursor with its related lines, and the shape,
+  dtype and origin of the name under the cursor.
+- code actions: ``# noqa: CODE`` for each of our diagnostics, and a finding's
+  verified fix when the engine attached one.
+Settings come from ``[tool.shapetracer]`` found from each file, as ``check`` reads them.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from shapetracer import __version__
+from shapetracer.config import ConfigError, load_settings
+from shapetracer.engine import FileResult, Options, check_source
+from shapetracer.lsp.actions import code_actions
+from shapetracer.lsp.convert import Analysis, diagnostics
+from shapetracer.lsp.documents import Snapshot, is_python, notebook_snapshot, text_snapshot
+from shapetracer.lsp.hover import hover_text
+from shapetracer.lsp.scheduler import Scheduler
+
+DEBOUNCE = 0.1  # seconds of quiet after a keystroke before analysing
+log = logging.getLogger("shapetracer.lsp")
+
+
+def analyse(snapshot: Snapshot) -> Analysis:
+    """Runs on the worker thread: settings as ``check`` reads them, then the engine."""
+    options = Options()
+    try:
+        settings = load_settings([snapshot.file] if snapshot.file is not None else [])
+        if snapshot.file is not None and settings.excluded(snapshot.file):
+            return Analysis(snapshot, FileResult(snapshot.display_path, []))
+        options = settings.options
+    except ConfigError as exc:
+        log.warning("shapetracer: %s (using the defaults)", exc)
+    return Analysis(snapshot, check_source(snapshot.data, snapshot.display_path, snapshot.file, options), options)
+
+
+class ShapeServer(LanguageServer):
+    def __init__(self, debounce: float = DEBOUNCE):
+        cells = [types.NotebookCellLanguage(language="python")]
+        sync = types.NotebookDocumentSyncOptions(
+            notebook_selector=[types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook", cells=cells)],
+            save=True)
+        super().__init__("shapetracer", __version__, notebook_document_sync=sync)
+        self.debounce = debounce
+        self.python_uris: set[str] = set()  # open text documents we analyse (by language id at open)
+        # the newest analysis that parsed: hovers keep showing shapes while a line is half typed
+        self.parsed: dict[str, Analysis] = {}
+        self.scheduler: Scheduler[Snapshot, Analysis] = Scheduler(analyse, self.publish)
+
+    # -- reading the workspace ---------------------------------------------
+    def lines(self, uri: str) -> list[str]:
+        return self.workspace.get_text_document(uri).lines
+
+    def to_client(self, lines: list[str], span: types.Range) -> types.Range:
+        return self.workspace.position_codec.range_to_client_units(lines, span)
+
+    def key_of(self, uri: str) -> str:
+        """The analysed document a URI belongs to: its notebook for a cell, else itself."""
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        return notebook.uri if notebook is not None else uri
+
+    def text_snapshot(self, uri: str) -> Snapshot | None:
+        if uri not in self.workspace.text_documents:
+            return None  # closed before its turn
+        return text_snapshot(uri, self.workspace.get_text_document(uri).source)
+
+    def notebook_snapshot(self, uri: str) -> Snapshot | None:
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is None:
+            return None
+        return notebook_snapshot(notebook, lambda cell: self.workspace.get_text_document(cell).source)
+
+    # -- results -------------------------------------------------------------
+    def publish(self, key: str, analysis: Analysis) -> None:
+        if analysis.result.status == "ok":
+            self.parsed[key] = analysis
+        for uri, found in diagnostics(analysis, self.lines, self.to_client).items():
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
+
+    def clear(self, key: str) -> None:
+        previous = self.scheduler.latest.get(key)
+        self.scheduler.forget(key)
+        self.parsed.pop(key, None)
+        uris = (previous.snapshot.cell_uris or ()) if previous is not None else ()
+        for uri in (*uris, key):
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+def build(debounce: float = DEBOUNCE) -> ShapeServer:
+    server = ShapeServer(debounce)
+
+    def schedule_text(ls: ShapeServer, uri: str, delay: float) -> None:
+        if ls.workspace.get_notebook_document(cell_uri=uri) is not None:
+            return  # a notebook's cell: the notebook's events schedule it
+        ls.scheduler.schedule(uri, lambda: ls.text_snapshot(uri), delay)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: ShapeServer, params: types.DidOpenTextDocumentParams) -> None:
+        if is_python(params.text_document.uri, params.text_document.language_id):
+            ls.python_uris.add(params.text_document.uri)
+            schedule_text(ls, params.text_document.uri, 0.0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: ShapeServer, params: types.DidChangeTextDocumentParams) -> None:
+        if params.text_document.uri in ls.python_uris:
+            schedule_text(ls, params.text_document.uri, ls.debounce)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: ShapeServer, params: types.DidSaveTextDocumentParams) -> None:
+        if params.text_document.uri in ls.python_uris:
+            schedule_text(ls, params.text_document.uri, 0.0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: ShapeServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.python_uris.discard(params.text_document.uri)
+        ls.clear(params.text_document.uri)
+
+    def schedule_notebook(ls: ShapeServer, uri: str, delay: float) -> None:
+        ls.scheduler.schedule(uri, lambda: ls.notebook_snapshot(uri), delay)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def notebook_open(ls: ShapeServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        schedule_notebook(ls, params.notebook_document.uri, 0.0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def notebook_change(ls: ShapeServer, params: types.DidChangeNotebookDocumentParams) -> None:
+        schedule_notebook(ls, params.notebook_document.uri, ls.debounce)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def notebook_save(ls: ShapeServer, params: types.DidSaveNotebookDocumentParams) -> None:
+        schedule_notebook(ls, params.notebook_document.uri, 0.0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_close(ls: ShapeServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        ls.clear(params.notebook_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def hover(ls: ShapeServer, params: types.HoverParams) -> types.Hover | None:
+        uri = params.text_document.uri
+        key = ls.key_of(uri)
+        latest, parsed = ls.scheduler.latest.get(key), ls.parsed.get(key)
+        if latest is None and parsed is None:
+            return None
+        lines = ls.lines(uri)
+        position = ls.workspace.position_codec.position_from_client_units(lines, params.position)
+        text = lines[position.line].rstrip("\r\n") if position.line < len(lines) else ""
+        line, column = position.line + 1, position.character + 1
+        # shapes render through the solver's terms: read them on the analysis thread
+        value = await ls.scheduler.run(lambda: hover_text(latest, parsed, uri, line, column, text))
+        if value is None:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=value))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    async def code_action(ls: ShapeServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        return await code_actions(ls, params)
+
+    return server
+
+
+def main(debounce: float | None = None) -> None:
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    server = build(DEBOUNCE if debounce is None else debounce)
+    try:
+        server.start_io()
+    finally:
+        server.scheduler.shutdown()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
