@@ -150,8 +150,8 @@ def read_padding(ctx: OpContext, padding: Any, layout: Layout, allow_explicit: b
             return text
         if text == "EXPLICIT":
             return None
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Value for attr 'padding' of \"{text}\" is not in the list of "
-                 f"allowed values: \"SAME\", \"VALID\", \"EXPLICIT\"")
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: "
+                 + messages.attr_not_allowed("padding", f'"{text}"', '"SAME", "VALID", "EXPLICIT"'))
         return FAILED
     if not allow_explicit:
         return None

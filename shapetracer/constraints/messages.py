@@ -182,6 +182,69 @@ def np_only_scalar_arrays() -> str:
     return "only 0-dimensional arrays can be converted to Python scalars"
 
 
+# --- dtypes (constraints/dtypes.py) ----------------------------------------------------------
+
+def input_type_mismatch(op: Any, y_arg: Any, y_type: Any, x_arg: Any, x_type: Any) -> str:
+    """``op_def_library._apply_op_helper`` while a graph is built (TF1, tf.function): "Input 'y'
+    of 'Mul' Op has type float32 that does not match type int32 of argument 'x'."."""
+    return f"Input '{y_arg}' of '{op}' Op has type {y_type} that does not match type {x_type} of argument '{x_arg}'."
+
+
+def cannot_compute(op: Any, index: Any, want: Any, got: Any) -> str:
+    """The eager executor (``EagerExecute``) on inputs of mixed dtypes, with the kernel's short
+    dtype names: "cannot compute Mul as input #1(zero-based) was expected to be a int32 tensor
+    but is a float tensor"."""
+    return f"cannot compute {op} as input #{index}(zero-based) was expected to be a {want} tensor but is a {got} tensor"
+
+
+def list_types_dont_match(arg: Any, op: Any, types: Any) -> str:
+    """``_apply_op_helper`` for a list input (concat, stack): "Tensors in list passed to 'values'
+    of 'ConcatV2' Op have types [int32, float32] that don't all match."."""
+    return f"Tensors in list passed to '{arg}' of '{op}' Op have types [{types}] that don't all match."
+
+
+def same_dtype_required(x_type: Any, y_type: Any) -> str:
+    """``math_ops.truediv`` (``/``): "`x` and `y` must have the same dtype, got tf.int32 != tf.float32."."""
+    return f"`x` and `y` must have the same dtype, got tf.{x_type} != tf.{y_type}."
+
+
+def dtype_not_allowed(arg: Any, dtype: Any, allowed: Any) -> str:
+    """``_apply_op_helper`` for a type attr (graph mode): "Value passed to parameter 'indices' has
+    DataType float32 not in list of allowed values: int32, int64"."""
+    return f"Value passed to parameter '{arg}' has DataType {dtype} not in list of allowed values: {allowed}"
+
+
+def attr_not_allowed(attr: Any, dtype: Any, allowed: Any) -> str:
+    """The eager executor for a type attr: "Value for attr 'Tindices' of float is not in the
+    list of allowed values: int16, int32, int64"."""
+    return f"Value for attr '{attr}' of {dtype} is not in the list of allowed values: {allowed}"
+
+
+def np_cannot_convert_string(text: Any, integer: bool) -> str:
+    """numpy converting a feed to the placeholder's dtype: "could not convert string to float:
+    'abc'" (float dtypes), "invalid literal for int() with base 10: 'abc'" (integer dtypes)."""
+    if integer:
+        return f"invalid literal for int() with base 10: {text!r}"
+    return "could not convert string to float" + (f": {text!r}" if text is not None else "")
+
+
+def keras_invalid_dtype(kind: Any) -> str:
+    """Keras 3's data adapters on a numpy array of text: "Invalid dtype: str416"."""
+    return f"Invalid dtype: {kind}"
+
+
+def cast_string_unsupported() -> str:
+    """Keras 2's first layer casting text (TensorFlow 2.x, UnimplementedError): "Cast string
+    to float is not supported"."""
+    return "Cast string to float is not supported"
+
+
+def expected_bool_condition(op: Any, dtype: Any) -> str:
+    """``_apply_op_helper`` for a fixed-type input: "Input 'condition' of 'Select' Op has type
+    int32 that does not match expected type of bool."."""
+    return f"Input 'condition' of '{op}' Op has type {dtype} that does not match expected type of bool."
+
+
 # The literal wordings above; no other module under constraints spells them out
 # (tests/test_op_examples.py checks).
 WORDINGS = (
@@ -204,4 +267,15 @@ WORDINGS = (
     "is out of bounds for array of dimension",
     "is out of bounds for axis",
     "only 0-dimensional arrays can be converted",
+    "that does not match type",
+    "(zero-based) was expected to be a",
+    "that don't all match",
+    "must have the same dtype, got",
+    "not in list of allowed values",
+    "is not in the list of allowed values",
+    "that does not match expected type of",
+    "could not convert string to float",
+    "invalid literal for int() with base",
+    "Invalid dtype: ",
+    "Cast string to float is not supported",
 )

@@ -82,6 +82,16 @@ class Spec:
 
 
 SPECS: dict[str, Spec] = {}
+# Checks run before a spec, by canonical name, and annotators of every spec's result: the
+# dtype and memory rules (constraints/dtypes.py, constraints/memory.py) register here, so
+# that no op family has to know of them.  Both get the context and the bound arguments.
+CHECKS: dict[str, list[Callable[[Any, dict], None]]] = {}
+
+
+def add_check(name: str, check: Callable[[Any, dict], None]) -> None:
+    """Run ``check`` before the spec of ``name`` (see CHECKS)."""
+    CHECKS.setdefault(name, []).append(check)
+ANNOTATORS: list[Callable[[Any, dict, Any], Any]] = []
 
 
 def op(*names: str) -> Callable[[SpecFn], SpecFn]:
@@ -501,7 +511,13 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
         ctx.positional = len(args)
     except TypeError:
         return UNKNOWN
+    for check in CHECKS.get(ctx.api, ()):  # requirements beside the shapes (dtypes): the op fails first
+        check(ctx, bound.arguments)
+        if ctx.failed:
+            return UNKNOWN
     result = spec.fn(*bound.args, **bound.kwargs)
+    for annotate in ANNOTATORS:  # certain dtypes, device memory (constraints/dtypes.py, memory.py)
+        result = annotate(ctx, bound.arguments, result)
     if ctx.pending_override is not None:
         pending = ctx.pending_override
     else:

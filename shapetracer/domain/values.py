@@ -118,6 +118,9 @@ class Tensor(Value):
     # Graph mode, the result of tf.stack: (axis, each input's pending, the stack's own
     # checks), so that a slice of one input can drop the stack as TF's optimizer does.
     stacked: tuple | None = None
+    # Where ``dtype`` was fixed (a placeholder's or cast's dtype, a constant's literal), set
+    # only when the dtype is certain (constraints/dtypes.py): dtype checks read no other.
+    dtype_origin: Origin | None = None
 
     @property
     def type_name(self) -> str:  # type: ignore[override]

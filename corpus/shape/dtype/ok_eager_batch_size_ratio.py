@@ -1,0 +1,10 @@
+# pattern: dtype
+# style: tf2
+# tf: 2.15, 2.21
+# Half the batch size is computed from tf.shape (int32) times a Python float.
+import numpy as np
+import tensorflow as tf
+
+x = tf.zeros([32, 5])
+half = tf.cast(tf.shape(x)[0], tf.float32) * 0.5
+print(half)

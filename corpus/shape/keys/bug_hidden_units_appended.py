@@ -1,0 +1,11 @@
+# pattern: keys
+# style: numpy
+# Hidden sizes are appended twice; the output layer reads a third.
+import numpy as np
+
+hidden = []
+hidden.append(64)
+hidden.append(32)
+weights = np.zeros((hidden[0], hidden[1]))
+output = np.zeros((hidden[2], 10))  # expect: ST152
+print(weights.shape, output.shape)

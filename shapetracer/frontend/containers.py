@@ -1,0 +1,292 @@
+"""Missing keys, attributes and indices of containers the program fully defines.
+
+``config["learning_rate"]`` on a dict that only ever holds ``"lr"`` raises KeyError;
+``args.lr`` on an argparse namespace no ``add_argument`` gave ``lr`` raises
+AttributeError; ``sizes[2]`` on a two-element list raises IndexError.  Precision first,
+so a finding needs both:
+
+- **the value**: on every path that reaches the read, the interpreter knows the container
+  (a DictVal with constant keys, a sized list, a Namespace) and it lacks the key; a path
+  where the container is unknown or holds the key clears the read (``Recorder``);
+- **the text**: the container cannot change behind the interpreter's back.  A dict or
+  list name is *closed* when every binding of it in the module is a literal display and
+  every other use reads it (subscripts, ``.get``/``.items``, ``len``, ``for``) or stores a
+  constant key; passing it to a call, aliasing it, testing ``"k" in d`` or reading it
+  under ``try`` opens it.  A namespace is closed when every ``add_argument`` names its
+  destination literally and nothing sets attributes behind the parser's back
+  (``setattr``, ``vars``, ``parents=``, subparsers, ``hasattr`` guards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from shapetracer.domain import codes
+from shapetracer.domain.dims import Origin
+from shapetracer.domain.state import StopPath
+from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value
+
+_READING_METHODS = {"get", "keys", "items", "values", "copy", "index", "count", "append", "sort", "reverse"}
+_READING_CALLS = {"len", "print", "sorted", "str", "repr", "enumerate", "min", "max", "sum", "list", "tuple",
+                  "zip", "isinstance", "reversed", "any", "all", "set", "dict"}
+_OPENING_TEXT = ("setattr(", "vars(", "__dict__", "parents=", "add_subparsers", "namespace=", "Namespace(",
+                 "hasattr(", "exec(", "globals()", "locals()")
+
+
+@dataclass
+class _Usage:
+    """Per module: the names whose dict/list value nothing outside the interpreter changes."""
+
+    closed: set[str] = field(default_factory=set)
+    bindings: dict[str, list[cst.CSTNode]] = field(default_factory=dict)  # name -> literal displays
+    namespace_closed: bool = False
+    assigned_attrs: set[str] = field(default_factory=set)  # x.attr = … anywhere
+
+
+class _Scan(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.stack: list[cst.CSTNode] = []
+        self.opened: set[str] = set()
+        self.literal: dict[str, list[cst.CSTNode]] = {}
+        self.in_try = 0
+        self.read_in_try: set[str] = set()
+        self.assigned_attrs: set[str] = set()
+        self.parsers: set[str] = set()
+        self.bad_add_argument = False
+        self.user_functions: set[str] = set()
+        self.passed: list[tuple[str, str | None]] = []  # (name, callee name) for names passed to calls
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Try):
+            self.in_try += 1
+        if isinstance(node, cst.FunctionDef):
+            self.user_functions.add(node.name.value)
+        if isinstance(node, cst.Name):
+            self._name(node)
+        if isinstance(node, cst.Call):
+            self._call(node)
+        if isinstance(node, cst.AssignTarget) and isinstance(node.target, cst.Attribute):
+            self.assigned_attrs.add(node.target.attr.value)
+        self.stack.append(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+        if isinstance(original_node, cst.Try):
+            self.in_try -= 1
+
+    def _call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "add_argument":
+            named = any(a.keyword is not None and a.keyword.value == "dest" and isinstance(a.value, cst.SimpleString)
+                        for a in node.args)
+            first = node.args[0] if node.args else None
+            if not named and (first is None or first.keyword is not None or first.star
+                              or not isinstance(first.value, cst.SimpleString)):
+                self.bad_add_argument = True
+
+    def _name(self, node: cst.Name) -> None:
+        name = node.value
+        parent = self.stack[-1] if self.stack else None
+        grand = self.stack[-2] if len(self.stack) > 1 else None
+        if isinstance(parent, cst.Attribute) and parent.attr is node:
+            return  # obj.name: not this variable
+        if isinstance(parent, cst.Arg) and parent.keyword is node:
+            return
+        if isinstance(parent, (cst.ImportAlias, cst.AsName, cst.FunctionDef, cst.ClassDef)):
+            return
+        if isinstance(parent, cst.AssignTarget) and parent.target is node and isinstance(grand, cst.Assign):
+            value = grand.value
+            if _literal(value):
+                self.literal.setdefault(name, []).append(grand)
+            else:
+                if isinstance(value, cst.Call) and _dotted(value.func).endswith("ArgumentParser"):
+                    self.parsers.add(name)
+                self.opened.add(name)
+            return
+        if isinstance(parent, cst.Subscript) and parent.value is node:
+            if self.in_try:
+                self.read_in_try.add(name)
+            if isinstance(grand, cst.AssignTarget) and not _constant_key(parent):
+                self.opened.add(name)
+            if isinstance(grand, cst.Del):
+                self.opened.add(name)
+            return
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            if isinstance(grand, cst.Call) and grand.func is parent and parent.attr.value in _READING_METHODS:
+                return
+            if name in self.parsers:
+                return  # parser.add_argument(…), parser.parse_args(): the namespace rules judge these
+            self.opened.add(name)
+            return
+        if isinstance(parent, cst.Arg) and parent.value is node and isinstance(grand, cst.Call):
+            callee = _dotted(grand.func)
+            self.passed.append((name, callee))
+            if callee not in _READING_CALLS:
+                self.opened.add(name)
+            return
+        if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+            return
+        if isinstance(parent, cst.FormattedStringExpression):
+            return
+        self.opened.add(name)  # aliased, returned, compared with `in`, declared global, a parameter …
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Dict):
+        return all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in value.elements)
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) for e in value.elements)
+    return False
+
+
+def _constant_key(subscript: cst.Subscript) -> bool:
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
+        return False
+    return isinstance(subscript.slice[0].slice.value, (cst.SimpleString, cst.Integer))
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def scan(module: cst.Module, text: str) -> _Usage:
+    visitor = _Scan()
+    module.visit(visitor)
+    usage = _Usage()
+    opened = visitor.opened | visitor.read_in_try
+    usage.closed = {name for name in visitor.literal if name not in opened}
+    usage.bindings = {name: nodes for name, nodes in visitor.literal.items() if name in usage.closed}
+    parsers_escape = any(name in visitor.parsers and callee not in visitor.user_functions
+                         for name, callee in visitor.passed)
+    usage.namespace_closed = bool(visitor.parsers) and not visitor.bad_add_argument and not parsers_escape \
+        and not any(marker in text for marker in _OPENING_TEXT)
+    usage.assigned_attrs = visitor.assigned_attrs
+    return usage
+
+
+@dataclass
+class _Read:
+    code: str
+    message: str
+    site: Origin
+    related: list[Origin]
+    failing: int = 0
+    clear: int = 0
+
+
+class Recorder:
+    """Reads of container keys, attributes and indices over every path; a finding for each
+    read that failed on some path and succeeded (or was not known) on none."""
+
+    def __init__(self) -> None:
+        self.reads: dict[int, _Read] = {}
+        self.usages: dict[int, _Usage] = {}
+
+    def _usage(self, scope) -> _Usage:
+        key = id(scope.module)
+        if key not in self.usages:
+            self.usages[key] = scan(scope.module, scope.text)
+        return self.usages[key]
+
+    def _clear(self, node: cst.CSTNode) -> None:
+        read = self.reads.get(id(node))
+        if read is not None:
+            read.clear += 1
+        else:
+            self.reads[id(node)] = _Read("", "", None, [], clear=1)  # type: ignore[arg-type]
+
+    def _fail(self, node: cst.CSTNode, code: str, message: str, site: Origin, related: list[Origin]) -> None:
+        read = self.reads.get(id(node))
+        if read is None:
+            self.reads[id(node)] = _Read(code, message, site, related, failing=1)
+        else:
+            if not read.code:
+                read.code, read.message, read.site, read.related = code, message, site, related
+            read.failing += 1
+
+    def subscript(self, interpreter, node: cst.Subscript, owner: Value, index: Value) -> None:
+        """``owner[index]`` read at ``node`` on the current path."""
+        name = node.value.value if isinstance(node.value, cst.Name) else None
+        missing = _missing_item(owner, index)
+        if name is None or missing is None:
+            self._clear(node)
+            return
+        usage = self._usage(interpreter.scope)
+        if name not in usage.closed:
+            self._clear(node)
+            return
+        scope = interpreter.scope
+        related = [Origin(scope.path, b, scope).relabelled(f"{name} defined here", "")
+                   for b in usage.bindings.get(name, [])]
+        code, message = missing
+        self._fail(node, code, message.replace("{name}", name), interpreter.site(node), related)
+        raise StopPath()  # the read raises: this path ends here
+
+    def attribute(self, interpreter, node: cst.Attribute, owner: Value, name: str) -> None:
+        """``owner.name`` read at ``node`` where ``owner`` is an argparse namespace."""
+        if not (isinstance(owner, Obj) and owner.type_name == "argparse.Namespace"):
+            return
+        if name in owner.attrs or name.startswith("__"):
+            self._clear(node)
+            return
+        usage = self._usage(interpreter.scope)
+        if not usage.namespace_closed or name in usage.assigned_attrs:
+            self._clear(node)
+            return
+        known = ", ".join(sorted(owner.attrs)) or "none"
+        self._fail(node, codes.MISSING_ARGUMENT,
+                   f"'Namespace' object has no attribute '{name}' (no add_argument defines it; "
+                   f"the parser defines: {known})", interpreter.site(node), [])
+        raise StopPath()
+
+    def clear_node(self, node: cst.CSTNode) -> None:
+        self._clear(node)
+
+    def flush(self, interpreter) -> None:
+        for read in self.reads.values():
+            if read.failing and not read.clear and read.code:
+                interpreter.report(read.code, read.message, read.site, read.related)
+        self.reads.clear()
+
+
+def _missing_item(owner: Value, index: Value) -> tuple[str, str] | None:
+    """(code, message) when ``owner[index]`` surely raises, else None."""
+    if isinstance(owner, DictVal) and isinstance(index, Const) and isinstance(index.value, str):
+        if not all(isinstance(k, Const) for k, _ in owner.entries):
+            return None
+        if owner.get(index) is not None:
+            return None
+        keys = ", ".join(repr(k.value) for k, _ in owner.entries) or "none"
+        return codes.MISSING_KEY, f"KeyError: {index.value!r}: {{name}} holds no such key on any path (its keys: {keys})"
+    if isinstance(owner, Seq) and owner.sized and isinstance(index, Const) and isinstance(index.value, int) \
+            and not isinstance(index.value, bool):
+        size = len(owner.items)
+        if -size <= index.value < size:
+            return None
+        return codes.LIST_INDEX, (f"IndexError: {owner.kind} index out of range: {{name}}[{index.value}] "
+                                  f"of a {owner.kind} of length {size}")
+    return None
+
+
+# Failing and fixed snippets per code, for the rule docs (tests/beyond_shapes checks them).
+EXAMPLES: dict[str, tuple[list[str], list[str]]] = {
+    codes.MISSING_KEY: (['CONFIG = {"lr": 0.1, "epochs": 2}\nrate = CONFIG["learning_rate"]'],
+                        ['CONFIG = {"lr": 0.1, "epochs": 2}\nrate = CONFIG["lr"]']),
+    codes.MISSING_ARGUMENT: (["parser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
+                              "args = parser.parse_args()\nrate = args.learning_rate"],
+                             ["parser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
+                              "args = parser.parse_args()\nrate = args.lr"]),
+    codes.LIST_INDEX: (["layer_sizes = [32, 10]\noutput_units = layer_sizes[2]"],
+                       ["layer_sizes = [32, 10]\noutput_units = layer_sizes[1]"]),
+}
+
+
+def examples_for(code: str) -> tuple[list[str], list[str]]:
+    return EXAMPLES.get(code, ([], []))
