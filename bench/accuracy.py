@@ -9,7 +9,7 @@ every expected finding it reports whether shapetracer finds it at the labelled l
 and whether the report names every line the program marks `# related` (the other
 lines of the conflict).  Under a version where a program expects nothing (fixed
 twins, clean programs, and buggy programs that run under that version) every shape
-finding is a false alarm.  A comparison column shows what pyflakes and pylint (error
+finding (and every API-change finding, ST4xx) is a false alarm.  A comparison column shows what pyflakes and pylint (error
 checks) find at the labelled line of the same bugs.
 """
 
@@ -74,7 +74,8 @@ def _report(version: str, programs: list, args) -> str:
         possible = any(code == "ST201" for _, code in expects)
         target = target_for(version, source="corpus header", legacy_keras=program.legacy_keras)
         result = check_file(path, Options(generic=False, possible_failures=possible, target=target))
-        shape = [f for f in result.findings if f.code.startswith(("ST1", "ST2"))]
+        # shape findings, and API-change findings (ST4xx) where they apply (corpus_meta)
+        shape = [f for f in result.findings if f.code.startswith(program.finding_prefixes(version))]
         if not expects:
             families[family][4] += 1
             if shape:

@@ -26,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from jobgen import bugs_python, bugs_tf, synthetic  # noqa: E402
+from jobgen import bugs_python, bugs_tf, bugs_version, synthetic  # noqa: E402
 from jobgen.bases import BASES  # noqa: E402
 from jobgen.layout import finish_with_tags  # noqa: E402
 from jobgen.recipe import Recipe  # noqa: E402
@@ -68,6 +68,8 @@ def build(recipe: Recipe, index: int) -> tuple[str, dict[str, str], dict]:
     }
     if recipe.truncated:
         meta["truncated"] = recipe.truncated
+    if recipe.extra.get("image"):  # the TensorFlow env the job runs on (run_jobs.py), e.g. "tf2.15"
+        meta["image"] = recipe.extra["image"]
     env = dict(recipe.env)
     if recipe.synthetic is None and rng.random() < 0.4:
         env["PYTHONUNBUFFERED"] = "1"  # many platforms set it; the others show stdout after the traceback
@@ -98,7 +100,7 @@ def write_job(name: str, files: dict[str, str], meta: dict) -> bool:
 
 
 def main() -> int:
-    recipes = bugs_python.RECIPES + bugs_tf.RECIPES + synthetic.RECIPES
+    recipes = bugs_python.RECIPES + bugs_tf.RECIPES + bugs_version.RECIPES + synthetic.RECIPES
     JOBS.mkdir(exist_ok=True)
     names: set[str] = set()
     changed = 0

@@ -9,6 +9,11 @@ loaded through PYTHONPATH) records the uncaught exception's type and failing job
 line from the exception object; the run is accepted only when that agrees with the
 job's job.json, so every label in the corpus is checked against a real run.
 
+A job whose job.json names an ``"image"`` (``"tf2.15"``, ``"tf2.21"``: a version-change
+failure, corpus/jobgen/bugs_version.py) runs under that TensorFlow's env from
+tests/oracle/envs.py (``python tests/oracle/envs.py install tf2.15``) instead, always
+through a fresh process.
+
 Logs no local run can produce (GPU out of memory, CUDA/driver and NCCL errors, the
 OOM killer, a full disk, a Python 2.7 image) are written by jobgen/platform_logs.py in
 the form platforms print them; their job.json says ``"log_origin": "synthetic-platform"``.
@@ -57,6 +62,20 @@ DROP_ENV = ("PYTHONUNBUFFERED", "PYTHONPATH", "PYTHONSTARTUP", "TF_CPP_MIN_LOG_L
             "CUDA_VISIBLE_DEVICES", "PYTEST_CURRENT_TEST", "PYTHONDONTWRITEBYTECODE")
 
 
+def interpreter(meta: dict) -> str:
+    """The Python that runs a job: its image's env (tests/oracle/envs.py), else this one."""
+    image = meta.get("image")
+    if not image:
+        return sys.executable
+    sys.path.insert(0, str(HERE.parent / "tests" / "oracle"))
+    import envs  # noqa: E402 (tests/oracle/envs.py)
+
+    python = envs.env_python(image)
+    if python is None:
+        raise SystemExit(f"{image} env missing: python tests/oracle/envs.py install {image}")
+    return str(python)
+
+
 def run_real(job_dir: Path, meta: dict) -> tuple[str, dict | None, float]:
     """Run the job in a fresh copy; the merged output and the oracle's record."""
     temp = Path(tempfile.mkdtemp(prefix="run-"))
@@ -71,7 +90,7 @@ def run_real(job_dir: Path, meta: dict) -> tuple[str, dict | None, float]:
         env["ST_ORACLE_ROOT"] = str(work)
         started = time.perf_counter()
         try:
-            proc = subprocess.run([sys.executable, meta["entry"], *meta.get("args", [])], cwd=work, env=env,
+            proc = subprocess.run([interpreter(meta), meta["entry"], *meta.get("args", [])], cwd=work, env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=TIMEOUT)
             output = proc.stdout.decode("utf-8", "replace")
             status = proc.returncode
@@ -191,10 +210,10 @@ def process(job_dir: Path, check_only: bool, forked: bool = False) -> tuple[str,
         if not check_only:
             (job_dir / "job.log").write_text(log)
         return job_dir.name, [], 0.0
-    output, record, elapsed = (run_forked if forked else run_real)(job_dir, meta)
+    output, record, elapsed = (run_forked if forked and not meta.get("image") else run_real)(job_dir, meta)
     problems = disagreements(meta, record)
     if not problems and not check_only:
-        runner = "fork-server" if forked else None
+        runner = "fork-server" if forked and not meta.get("image") else None
         if meta.get("runner") != runner:
             if runner:
                 meta["runner"] = runner

@@ -4,8 +4,8 @@ Each program is analysed once per TensorFlow version its header lists (``tf:``; 
 when absent), with that version as the target, against the markers that apply under it
 (``# expect[1.15]: ST118`` under 1.15 only; see tests/oracle/corpus_meta.py).
 
-- A program without markers (a fixed twin or a clean program) must give no shape finding:
-  no false alarm is ever tolerated.
+- A program without markers (a fixed twin or a clean program) must give no shape finding
+  and no API-change finding (ST4xx) under its versions: no false alarm is ever tolerated.
 - A buggy program must be reported at its marked line with its marked code, and draw no
   other error (an extra warning is tolerated there).  Misses we
   know of are listed, each with its reason, in corpus/known_misses.txt; listing a program
@@ -63,17 +63,20 @@ def target_of(program, version: str) -> Target:
     return target_for(version, source="corpus header", legacy_keras=program.legacy_keras)
 
 
-def shape_findings(path: Path, target: Target, possible: bool = False) -> set[tuple[int, str]]:
+def shape_findings(path: Path, target: Target, possible: bool = False,
+                   prefixes: tuple[str, ...] = ("ST1", "ST2")) -> set[tuple[int, str]]:
     result = check_file(path, Options(generic=False, possible_failures=possible, target=target))
-    return {(f.line, f.code) for f in result.findings if f.code.startswith(("ST1", "ST2"))}
+    return {(f.line, f.code) for f in result.findings if f.code.startswith(prefixes)}
 
 
 @pytest.mark.parametrize("program,version", RUNS, ids=[f"{p.rel}-tf{v}" for p, v in RUNS])
 def test_program_matches_its_labels(program, version: str):
     want = set(program.expects_for(version))
     # ST201 ("fails for some values") is opt-in; programs labelled with it are checked with it on.
+    # API-change findings (ST4xx) count too: a program clean under its version gets none.
     got = shape_findings(program.path, target_of(program, version),
-                         possible=any(code == "ST201" for _, code in want))
+                         possible=any(code == "ST201" for _, code in want),
+                         prefixes=program.finding_prefixes(version))
     name = program.rel
     if not want:
         assert got == set(), f"false alarm on a program labelled clean: {sorted(got)}"
@@ -83,7 +86,7 @@ def test_program_matches_its_labels(program, version: str):
     if name in KNOWN_MISSES:  # its reason says where (if anywhere) the bug is reported instead
         assert not want <= got, f"{name} is listed as a known miss but is detected; drop it from the list"
         pytest.xfail(KNOWN_MISSES[name])
-    unexpected = {g for g in got if g not in want and g[1].startswith("ST1")}
+    unexpected = {g for g in got if g not in want and g[1].startswith(("ST1", "ST4"))}
     assert not unexpected, f"error not labelled in the program: {sorted(unexpected)}"
     assert want <= got, f"missed: {sorted(want - got)}"
 

@@ -80,6 +80,10 @@ def test_header(program):
         assert "runs" not in program.oracle_flags, "clean programs run anyway"
     else:
         assert program.kind in ("bug", "ok"), "family files are named bug_<stem>.py or ok_<stem>.py"
+        if program.family in corpus_meta.OTHER_PATTERNS:  # API changes, dtypes, keys: no shape pattern
+            want = corpus_meta.OTHER_PATTERNS[program.family]
+            assert header.get("pattern") == want, f"{program.family} programs say pattern: {want}: {header}"
+            return
         assert header.get("pattern", "").isdigit(), f"pattern must be a row number: {header}"
         assert int(header["pattern"]) in corpus_meta.PATTERN_ROWS
 
@@ -98,7 +102,10 @@ def test_markers(program):
     lines = program.path.read_text(encoding="utf-8").splitlines()
     for line, code in program.all_expects:
         assert code in RULES, f"{code} is not a registered finding code"
-        assert code.startswith(("ST1", "ST2")), "the corpus labels shape findings"
+        if program.family == "api":
+            assert RULES[code].family == "api", "the api family labels API-change findings (ST4xx)"
+        else:
+            assert code.startswith(("ST1", "ST2")), "the corpus labels shape findings"
         assert lines[line - 1].split("#", 1)[0].strip(), "the marker must sit on a line of code"
     if not program.versioned:
         assert len(program.expects) == 1, f"want exactly one # expect:, got {program.expects}"

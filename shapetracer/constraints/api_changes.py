@@ -116,6 +116,28 @@ def removed_method(class_name: str, method: str, target: Target) -> ApiFinding |
     return ApiFinding(codes.API_METHOD, f"'{short}' object has no attribute '{method}' under {target.describe()}")
 
 
+def bad_method_call(class_name: str, method: str, n_positional: int, keywords: tuple[str, ...],
+                    target: Target) -> ApiFinding | None:
+    """``model.fit(nb_epoch=...)``: a Keras model method whose exact signature in the target
+    refuses the call (Keras 2.15's and 3's ``fit`` take no ``**kwargs``; TF 1.15's does, and
+    is never exact)."""
+    short = _MODEL_CLASSES.get(class_name)
+    if short is None:
+        return None
+    root = "tf_keras" if target.keras2 and target.tf >= (2, 16) else "keras"
+    model = api.load(target.api_version)
+    name = f"{root}.{short}.{method}"
+    if model.kind(name) != "method":
+        return None
+    signature = model.signature(name)
+    if signature is None:
+        return None
+    problem = api.check_call(signature, n_positional, keywords)
+    if problem is None:
+        return None
+    return ApiFinding(codes.API_CALL, f"{short}.{method}() {problem} under {target.describe()}")
+
+
 def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target: Target) -> ApiFinding | None:
     """A call whose arguments the target's exact signature of ``spelled`` refuses."""
     name = api_name(spelled, target)
@@ -157,4 +179,13 @@ EXAMPLES = [
     ("import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.reduce_sum(x, keep_dims=True)\n", "2.21", codes.API_CALL),
     ("import tensorflow as tf\nx = tf.zeros([2, 3])\ny = tf.reduce_sum(x, keepdims=True)\n", "2.21", None),
     ("from keras.layers import Dense\nd = Dense(output_dim=10, input_dim=4)\n", "1.15", None),  # legacy interface
+    ("import numpy as np\nfrom tensorflow import keras\nm = keras.Sequential([keras.layers.Dense(1)])\n"
+     "m.compile('sgd', 'mse')\nm.fit(np.zeros((4, 3)), np.zeros((4, 1)), nb_epoch=2)\n", "2.15", codes.API_CALL),
+    ("import numpy as np\nfrom tensorflow import keras\nm = keras.Sequential([keras.layers.Dense(1)])\n"
+     "m.compile('sgd', 'mse')\nm.fit(np.zeros((4, 3)), np.zeros((4, 1)), nb_epoch=2)\n", "1.15", None),  # **kwargs
+    ("import numpy as np\nfrom tensorflow import keras\nm = keras.Sequential([keras.layers.Dense(1)])\n"
+     "m.compile('sgd', 'mse')\nm.fit(np.zeros((4, 3)), np.zeros((4, 1)), epochs=2, workers=2)\n", "2.21",
+     codes.API_CALL),
+    ("import numpy as np\nfrom tensorflow import keras\nm = keras.Sequential([keras.layers.Dense(1)])\n"
+     "m.compile('sgd', 'mse')\nm.fit(np.zeros((4, 3)), np.zeros((4, 1)), epochs=2, workers=2)\n", "2.15", None),
 ]

@@ -66,7 +66,8 @@ class CallMixin:
         return result
 
     def _check_api_call(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.Call) -> None:
-        """A TF/Keras call the target's signature refuses, or a removed Keras model method."""
+        """A TF/Keras call the target's signature refuses, or a removed Keras model method (or
+        one whose exact signature refuses the call)."""
         if isinstance(func, ApiRef) and func.spelled is not None:
             self.check_api(api_changes.bad_call(func.spelled, len(args), tuple(kwargs), self.target), node)
         elif isinstance(func, BoundMethod) and func.function is None:
@@ -74,7 +75,9 @@ class CallMixin:
             bases = [receiver.type_name] if isinstance(receiver, Obj) else \
                 receiver.cls.api_bases() if isinstance(receiver, Instance) else []
             for base in bases:
-                self.check_api(api_changes.removed_method(base, func.name, self.target), node)
+                self.check_api(api_changes.removed_method(base, func.name, self.target)
+                               or api_changes.bad_method_call(base, func.name, len(args), tuple(kwargs),
+                                                              self.target), node)
 
     def _rebind_refined_receiver(self, node: cst.Call, func: Value, result: Value) -> None:
         """``x.set_shape(...)`` refines ``x`` itself: rebind the name."""

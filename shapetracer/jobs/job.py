@@ -88,16 +88,15 @@ def _error(record: Record, contents: JobContents) -> str | None:
 
 
 def job_target(contents: JobContents, log: Member | None, config: ScanConfig) -> Target:
-    """The TensorFlow a job's scripts are checked against: --tf-version, else its dependency
-    files (requirements*.txt, pyproject.toml, setup.py, ...; the shallowest first), else the
-    version its log names, else ``config.default_target()``."""
+    """The TensorFlow a job's scripts are checked against: --tf-version, else the version its
+    log names (what the job ran on), else its dependency files (requirements*.txt,
+    pyproject.toml, setup.py, ...; the shallowest first), else ``config.default_target()``."""
     if config.tf_version is not None:
         return config.default_target()
     files = {m.name: m.data for m in contents.of_kind("dependencies")}
     files.update({m.name: m.data for m in contents.of_kind("script") if m.name.rsplit("/", 1)[-1] == "setup.py"})
-    target = versions.from_files(files) if files else None
-    if target is None and log is not None:
-        target = versions.from_log(log.data.decode("utf-8", "replace"), f"{log.name} log")
+    text = log.data.decode("utf-8", "replace") if log is not None else None
+    target = versions.for_job(text, files, log.name if log is not None else "job.log")
     return target if target is not None else config.default_target()
 
 

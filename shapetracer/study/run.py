@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapetracer.domain.findings import Finding
+from shapetracer.domain.target import Target
 from shapetracer.study.classify import classify_log
 from shapetracer.study.taxonomy import CATEGORIES, PUBLISHED_HEADLINE, PYTHON, TOOLS, finding_category, group
 
@@ -41,6 +42,7 @@ class Job:
     meta: dict | None = None
     root: Path | None = None  # the folder on disk, when the job is a folder
     problem: str | None = None
+    dependencies: dict[str, str] = field(default_factory=dict)  # requirements*.txt, setup.py, ... by name
 
 
 @dataclass
@@ -53,11 +55,12 @@ class Outcome:
     line: int | None
     detected_by: list[str] = field(default_factory=list)
     labels_agree: bool | None = None  # None when the job has no job.json
+    target: dict | None = None  # the TensorFlow the scripts were checked against, and why
 
     def to_dict(self) -> dict:
         return {"job": self.job, "category": self.category, "exception": self.exception, "file": self.file,
                 "line": self.line, "detected_by": self.detected_by, "message": self.message,
-                "labels_agree": self.labels_agree}
+                "labels_agree": self.labels_agree, "target": self.target}
 
 
 # --- reading jobs ----------------------------------------------------------------------------
@@ -74,12 +77,15 @@ def read_jobs(path: str | os.PathLike) -> list[Job]:
         scripts = {names[n]: _text(m.data) for n, m in contents.members.items() if m.kind == "script"}
         logs = {names[n]: m for n, m in contents.members.items() if m.kind == "log"}
         log = _pick_log(logs)
+        dependencies = {names[n]: _text(m.data) for n, m in contents.members.items()
+                        if m.kind == "dependencies" or (m.kind == "script" and n.rsplit("/", 1)[-1] == "setup.py")}
         name = os.path.basename(reference.rstrip("/"))
         for suffix in (".tar.gz", ".tgz", ".tar", ".zip"):
             if name.endswith(suffix):
                 name = name[: -len(suffix)]
         root = Path(reference) if os.path.isdir(reference) else None
-        jobs.append(Job(name, reference, scripts, log, _read_meta(reference), root, contents.problem))
+        jobs.append(Job(name, reference, scripts, log, _read_meta(reference), root, contents.problem,
+                        dependencies))
     return jobs
 
 
@@ -127,11 +133,21 @@ def _read_meta(reference: str) -> dict | None:
 
 # --- static passes ---------------------------------------------------------------------------
 
-def shape_findings(job: Job) -> dict[str, list[Finding]]:
-    """shapetracer's own pass per script (file names are job-relative)."""
+def job_target(job: Job) -> Target:
+    """The TensorFlow a job's scripts are checked against: the version its log prints (what
+    it ran on), else the one its dependency files pin, else the installed one or the newest
+    (as ``scan`` decides: ``versions.for_job``)."""
+    from shapetracer import versions
+
+    return versions.for_job(job.log, job.dependencies) or versions.fallback()
+
+
+def shape_findings(job: Job, target: Target | None = None) -> dict[str, list[Finding]]:
+    """shapetracer's own pass per script (file names are job-relative), against ``target``
+    (default: ``job_target(job)``)."""
     from shapetracer.engine import Options, check_source
 
-    options = Options(generic=False)
+    options = Options(generic=False, target=target or job_target(job))
     results = {}
     for name, text in sorted(job.scripts.items()):
         file = job.root / name if job.root is not None else None
@@ -256,7 +272,8 @@ def run_study(path: str | os.PathLike, with_pylint: bool = True,
     for index, job in enumerate(jobs, 1):
         failure = classify_log(job.log, set(job.scripts)) or {"category": "unknown", "exception": None,
                                                               "message": "", "file": None, "line": None}
-        shape = shape_findings(job)
+        target = job_target(job)
+        shape = shape_findings(job, target)
         tools = detecting_tools(failure["category"], failure["file"], failure["line"], job, shape,
                                 generic.get(job.name, {}))
         agree = None
@@ -265,7 +282,9 @@ def run_study(path: str | os.PathLike, with_pylint: bool = True,
             agree = all(job.meta.get(k) == failure[k] for k in ("category", "exception", "file", "line"))
             agreeing += agree
         outcomes.append(Outcome(job.name, failure["category"], failure["exception"], failure["message"],
-                                failure["file"], failure["line"], tools, agree))
+                                failure["file"], failure["line"], tools, agree,
+                                {"tf_version": target.version, "keras_version": target.keras,
+                                 "tf_version_source": target.source}))
         if index % 25 == 0:
             say(f"{index}/{len(jobs)} jobs analysed")
     return Study(outcomes, time.perf_counter() - started, labelled, agreeing)

@@ -1,9 +1,10 @@
 """The TensorFlow version a program is checked against: from the flag or config, the
-project's dependency pins, the installed package, or a job's log (see ``resolve``)."""
+project's dependency pins, the installed package, or a job's log (see ``resolve``, ``for_job``)."""
 
+from shapetracer.versions.job import for_job
 from shapetracer.versions.log import from_log
 from shapetracer.versions.resolve import (VersionError, check_setting, clear_cache, fallback, for_program,
                                           from_files, from_setting, resolve)
 
-__all__ = ["VersionError", "check_setting", "clear_cache", "fallback", "for_program", "from_files", "from_log",
-           "from_setting", "resolve"]
+__all__ = ["VersionError", "check_setting", "clear_cache", "fallback", "for_job", "for_program", "from_files",
+           "from_log", "from_setting", "resolve"]

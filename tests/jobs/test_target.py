@@ -37,6 +37,15 @@ def test_the_log_when_nothing_is_pinned(tmp_path):
     assert record["target"]["tf_version"] == "1.15" and record["target"]["tf_version_source"].startswith("job.log log")
 
 
+def test_the_log_wins_over_the_pin(tmp_path):
+    # a TF 1 script pinned to 1.15 that a TF 2 image ran: it failed under the log's version
+    log = b"TensorFlow version: 2.15.1\n" + LOG
+    job = folder_job(tmp_path, "i", {"train.py": GOOD, "requirements.txt": b"tensorflow==1.15.5\n", "job.log": log})
+    record = scan_one(str(job), ScanConfig())
+    validate(record)
+    assert record["target"]["tf_version"] == "2.15" and record["target"]["tf_version_source"].startswith("job.log log")
+
+
 def test_flag_wins_and_default_otherwise(tmp_path):
     job = folder_job(tmp_path, "d", {"train.py": GOOD, "requirements.txt": b"tensorflow==1.15.5\n"})
     assert scan_one(str(job), ScanConfig(tf_version="2.15"))["target"]["tf_version_source"] == "flag"

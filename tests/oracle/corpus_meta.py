@@ -35,12 +35,21 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPUS_ROOT = REPO_ROOT / "corpus" / "shape"
 
 FAMILIES = ("matmul", "reshape", "conv", "feed", "losses", "reduction", "manipulation",
-            "broadcast", "rnn", "numpy", "misc", "keras")
+            "broadcast", "rnn", "numpy", "misc", "keras", "api", "dtype", "keys")
 # keras: TF2 Keras programs (tf.keras / keras / tf_keras), run as they are, like tf2.
+# api: API changes between versions (ST4xx: a removed name, module, method or keyword), each
+# listing a version that lacks the name and one that has it; their pattern is "api".
 STYLES = ("tf1", "tf1-plain", "tf2", "keras", "numpy")
 ORACLE_FLAGS = ("legacy-keras", "runs")
 # Rows of shared/patterns.md (kept here because shared/ is not part of the repo).
 PATTERN_ROWS = range(1, 35)
+API_PATTERN = "api"  # the pattern of the api family: API changes are no shape pattern
+# Families that are no shape pattern either, each with the pattern its programs name:
+# dtype clashes (ST14x) and missing keys, attributes and indices of known containers (ST15x).
+OTHER_PATTERNS = {"api": API_PATTERN, "dtype": "dtype", "keys": "keys"}
+# Codes whose programs raise under the version they are expected under: shape errors (ST1xx)
+# and API changes (ST4xx: AttributeError, ImportError, TypeError).  ST2xx warnings run.
+RAISING_PREFIXES = ("ST1", "ST4")
 
 # The TensorFlow versions the oracle can run (tests/oracle/envs.py builds one env per version;
 # shapetracer.domain.target.SUPPORTED lists the same), and the one a program without a `tf:`
@@ -102,12 +111,24 @@ class Program:
         return expects[0] if len(expects) == 1 else None
 
     def should_raise_under(self, version: str) -> bool:
-        """True when TensorFlow ``version`` must raise at the expect line: an ST1xx
-        expectation (a warning or no expectation: the program runs)."""
+        """True when TensorFlow ``version`` must raise at the expect line: an ST1xx or
+        ST4xx expectation (a warning or no expectation: the program runs)."""
         if self.kind != "bug" or "runs" in self.oracle_flags:
             return False
         expected = self.expect_at(version)
-        return expected is not None and expected[1].startswith("ST1")
+        return expected is not None and expected[1].startswith(RAISING_PREFIXES)
+
+    def checks_api_under(self, version: str) -> bool:
+        """Whether the analyzer's API-change findings (ST4xx) apply to this program under
+        ``version``: not for ``tf1-plain`` programs under TensorFlow 2, which the oracle runs
+        with ``tensorflow`` aliased to ``tensorflow.compat.v1`` (worker.py's shim): as
+        written, without the shim, they would fail there on tf.placeholder."""
+        return not (self.style == "tf1-plain" and not version.startswith("1."))
+
+    def finding_prefixes(self, version: str) -> tuple[str, ...]:
+        """The code prefixes the analyzer's findings are compared with the labels on:
+        shape errors and warnings, and API changes where ``checks_api_under``."""
+        return ("ST1", "ST2", "ST4") if self.checks_api_under(version) else ("ST1", "ST2")
 
     @property
     def oracle_flags(self) -> frozenset[str]:

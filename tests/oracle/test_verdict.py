@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from verdict import headline, is_shape_error  # noqa: E402
+from verdict import API_ERRORS, headline, is_expected_error, is_shape_error  # noqa: E402
 
 VALUE = ["ValueError", "Exception", "BaseException", "object"]
 INVALID = ["InvalidArgumentError", "OpError", "Exception", "BaseException", "object"]
@@ -73,3 +73,51 @@ def test_headline_of_a_keras2_layer_error_inside_a_traced_model():
                "to have value 3, but received input with shape (10, 32, 32, 1)\n    \n"
                "    Call arguments received by layer 'model' (type Functional):\n")
     assert headline(message).startswith('Input 0 of layer "conv2d" is incompatible')
+
+
+# --- API changes (ST4xx): the exception an API change raises, per code -----------------------
+
+ATTRIBUTE = ["AttributeError", "Exception", "BaseException", "object"]
+NO_MODULE = ["ModuleNotFoundError", "ImportError", "Exception", "BaseException", "object"]
+IMPORT = ["ImportError", "Exception", "BaseException", "object"]
+TYPE = ["TypeError", "Exception", "BaseException", "object"]
+
+
+@pytest.mark.parametrize("code,mro,message", [
+    ("ST401", ATTRIBUTE, "module 'tensorflow' has no attribute 'placeholder'"),
+    ("ST401", ATTRIBUTE, "module 'tensorflow._api.v2.train' has no attribute 'AdamOptimizer'"),
+    ("ST402", NO_MODULE, "No module named 'tensorflow.contrib'"),
+    ("ST402", NO_MODULE, "No module named 'keras.layers.convolutional'"),
+    ("ST402", IMPORT, "cannot import name 'np_utils' from 'keras.utils' (/site-packages/keras/utils/__init__.py)"),
+    ("ST403", ATTRIBUTE, "'Sequential' object has no attribute 'predict_classes'"),
+    ("ST404", TYPE, "reduce_sum() got an unexpected keyword argument 'keep_dims'"),
+    ("ST404", TYPE, "dropout_v2() got an unexpected keyword argument 'keep_prob'"),
+    # TensorFlow's dispatch wrapper words it without the function's name
+    ("ST404", TYPE, "Got an unexpected keyword argument 'keep_dims'"),
+    ("ST404", TYPE, "concat() missing 1 required positional argument: 'axis'"),
+    ("ST404", TYPE, "zeros() takes from 1 to 3 positional arguments but 4 were given"),
+])
+def test_api_change_errors_are_recognised(code, mro, message):
+    assert is_expected_error(code, mro, message)
+
+
+@pytest.mark.parametrize("code,mro,message", [
+    # the right words under the wrong type, or the other way round
+    ("ST401", VALUE, "module 'tensorflow' has no attribute 'placeholder'"),
+    ("ST401", ATTRIBUTE, "'Sequential' object has no attribute 'predict_classes'"),
+    ("ST403", ATTRIBUTE, "module 'tensorflow' has no attribute 'placeholder'"),
+    ("ST402", NO_MODULE, "module 'tensorflow' has no attribute 'contrib'"),
+    ("ST402", ATTRIBUTE, "No module named 'tensorflow.contrib'"),
+    ("ST404", TYPE, "unsupported operand type(s) for +: 'int' and 'str'"),
+    ("ST404", VALUE, "Argument(s) not recognized: {'lr': 0.01}"),
+    # an API-change error is no shape error, and a shape error no API change
+    ("ST101", ATTRIBUTE, "module 'tensorflow' has no attribute 'placeholder'"),
+    ("ST401", VALUE, "Dimensions must be equal, but are 3 and 5 for '{{node MatMul}}'"),
+])
+def test_other_errors_are_not_that_api_change(code, mro, message):
+    assert not is_expected_error(code, mro, message)
+
+
+def test_every_api_rule_has_an_expected_error():
+    from shapetracer.domain.codes import RULES
+    assert set(API_ERRORS) == {code for code, rule in RULES.items() if rule.family == "api"}

@@ -5,6 +5,10 @@ innermost traceback frame inside the program file is that line.  What counts
 as a shape error is judged from the exception type and its message, because
 TensorFlow reports shape failures through generic types (ValueError in graph
 construction, InvalidArgumentError at run time) and numpy through ValueError.
+
+An API-change program (``# expect: ST4xx``) must raise the error the API change gives,
+judged by API_ERRORS: the exception type and the words Python or Keras uses for it (a
+removed module attribute, module, name, method or keyword).
 """
 
 from __future__ import annotations
@@ -65,6 +69,47 @@ def headline(message: str) -> str:
     return text.strip()
 
 
+# ST4xx code -> (exception types, message pattern) an API change raises under the version
+# that lacks the name.
+API_ERRORS = {
+    "ST401": (frozenset({"AttributeError"}), re.compile(r"module '[\w.]+' has no attribute '\w+'")),
+    "ST402": (frozenset({"ModuleNotFoundError", "ImportError"}),
+              re.compile(r"No module named '[\w.]+'|cannot import name '\w+'")),
+    "ST403": (frozenset({"AttributeError"}), re.compile(r"'\w+' object has no attribute '\w+'")),
+    "ST404": (frozenset({"TypeError"}),
+              re.compile(r"(?i:got an unexpected keyword argument) '\w+'|missing \d+ required (positional|keyword-only) "
+                         r"arguments?|takes (from )?\d+ (to \d+ )?positional arguments? but \d+ (were|was) given|"
+                         r"got multiple values for argument '\w+'")),
+}
+
+
+# ST14x/ST15x code -> (exception types, message pattern): dtype clashes, and missing keys,
+# attributes and indices of containers the program defines.
+_DTYPE_WORDS = re.compile(r"does not match (expected )?type|\(zero-based\) was expected to be a|don't all match|"
+                          r"must have the same dtype|not in (the )?list of allowed values|"
+                          r"Cannot convert .* to EagerTensor of dtype|Expected \w+ passed to parameter")
+OTHER_ERRORS = {
+    "ST140": (frozenset({"TypeError", "InvalidArgumentError"}), _DTYPE_WORDS),
+    "ST141": (frozenset({"TypeError", "InvalidArgumentError"}), _DTYPE_WORDS),
+    "ST142": (frozenset({"TypeError", "InvalidArgumentError"}), _DTYPE_WORDS),
+    "ST144": (frozenset({"ValueError", "UnimplementedError"}),
+              re.compile(r"Invalid dtype: str|Cast string to float is not supported|could not convert string to float")),
+    "ST143": (frozenset({"ValueError"}), re.compile(r"could not convert string to float|invalid literal for int\(\)")),
+    "ST150": (frozenset({"KeyError"}), re.compile(r".")),
+    "ST151": (frozenset({"AttributeError"}), re.compile(r"'Namespace' object has no attribute '\w+'")),
+    "ST152": (frozenset({"IndexError"}), re.compile(r"index out of range")),
+}
+
+
+def is_expected_error(code: str, mro: list[str], message: str) -> bool:
+    """True when an exception with this hierarchy and message is what ``code`` stands for:
+    an API change for ST4xx codes, a shape error for every other code."""
+    if code in API_ERRORS or code in OTHER_ERRORS:
+        types, words = API_ERRORS.get(code) or OTHER_ERRORS[code]
+        return bool(types.intersection(mro)) and bool(words.search(headline(message)))
+    return is_shape_error(mro, message)
+
+
 def is_shape_error(mro: list[str], message: str) -> bool:
     """True when an exception with this class hierarchy and message is about shapes."""
     line = headline(message)
@@ -81,11 +126,13 @@ def judge(program, result: dict, version: str) -> str | None:
         if status == "ok":
             return None
         return f"expected a clean run, got {_summary(result)}"
-    expect_line = program.expect_at(version)[0]
+    expect_line, code = program.expect_at(version)
+    wanted = "an API-change error" if code in API_ERRORS else "a dtype, key or index error" \
+        if code in OTHER_ERRORS else "a shape error"
     if status != "raised":
-        return f"expected a shape error at line {expect_line}, got {_summary(result)}"
-    if not is_shape_error(result.get("mro", []), result.get("message", "")):
-        return f"expected a shape error, got {_summary(result)}"
+        return f"expected {wanted} at line {expect_line}, got {_summary(result)}"
+    if not is_expected_error(code, result.get("mro", []), result.get("message", "")):
+        return f"expected {wanted} ({code}), got {_summary(result)}"
     if result.get("program_line") != expect_line:
         return (f"expected the error at line {expect_line}, "
                 f"raised at line {result.get('program_line')}: {_summary(result)}")

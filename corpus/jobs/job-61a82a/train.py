@@ -1,0 +1,40 @@
+"""Train an MLP classifier on feature vectors (TF1 graph mode)."""
+
+import argparse
+
+import tensorflow as tf
+
+from data import make_batch
+from model import build_model
+
+print("TensorFlow version:", tf.__version__)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description="MLP classifier")
+    parser.add_argument("--batch_size", type=int, default=16)
+    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--steps", type=int, default=2)
+    return parser.parse_args()
+
+
+def main():
+    args = parse_args()
+    x = tf.placeholder(tf.float32, [None, 20], name="x")
+    y = tf.placeholder(tf.float32, [None, 10], name="y")
+    logits = build_model(x, 64, 10)
+    loss = tf.reduce_mean(tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=logits))
+    train_op = tf.train.GradientDescentOptimizer(args.lr).minimize(loss)
+    correct = tf.equal(tf.argmax(logits, 1), tf.argmax(y, 1))
+    accuracy = tf.reduce_mean(tf.cast(correct, tf.float32))
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for step in range(args.steps):
+            batch_x, batch_y = make_batch(args.batch_size, 20, 10)
+            _, loss_value, acc = sess.run([train_op, loss, accuracy], feed_dict={x: batch_x, y: batch_y})
+            print("step %d loss %.4f acc %.3f" % (step, loss_value, acc))
+    print("training finished")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,19 @@
+# pattern: api
+# style: keras
+# tf: 2.15, 2.21
+# Model.fit_generator, deprecated since TensorFlow 2.1, is gone in Keras 3: fit takes
+# the generator itself.
+import numpy as np
+from tensorflow import keras
+
+
+def batches():
+    rng = np.random.RandomState(3)
+    while True:
+        yield rng.rand(4, 3).astype("float32"), rng.rand(4, 1).astype("float32")
+
+
+model = keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+model.fit(batches(), steps_per_epoch=2, epochs=1, verbose=0)
+print("trained")
