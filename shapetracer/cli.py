@@ -43,10 +43,13 @@ def _fail(message: str) -> None:
               help="Record the current findings in FILE and exit 0.")
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Report only findings not recorded in FILE.")
-def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, **flags) -> None:
-    """Check Python files and folders for shape bugs."""
-    from shapetracer.engine import check_paths
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line on stderr.")
+def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, quiet,
+          **flags) -> None:
+    """Check Python files, notebooks (.ipynb) and folders for shape bugs."""
+    from shapetracer.engine import check_paths, iter_python_files
     from shapetracer.report import baseline as baselines
+    from shapetracer.report.progress import file_progress
 
     missing = [str(p) for p in paths if not p.exists() and not p.is_symlink()]
     if missing:
@@ -62,16 +65,20 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
     files = modelled = not_modelled = 0
     missing_names: dict[str, int] = {}
     targets: list[tuple[str, Target]] = []
+    fixing = _Fixing(settings, output_format)
     explicit = {p.resolve() for p in paths if p.is_file()}
-    for result in check_paths(paths, options, exclude=lambda p: p.resolve() not in explicit
-                              and settings.excluded(p)):
-        files += 1
-        findings.extend(result.findings)
-        targets.append((result.path, result.target))
-        modelled += result.stats.modelled
-        not_modelled += result.stats.not_modelled
-        for name, count in result.stats.not_modelled_names.items():
-            missing_names[name] = missing_names.get(name, 0) + count
+    to_check = list(iter_python_files(paths, lambda p: p.resolve() not in explicit and settings.excluded(p)))
+    with file_progress(to_check, enabled=not quiet) as progress:
+        for result in check_paths(progress, options):  # one result alive at a time: shape logs are big
+            if fixing.wanted:
+                result = fixing.file(result, options)
+            files += 1
+            findings.extend(result.findings)
+            targets.append((result.path, result.target))
+            modelled += result.stats.modelled
+            not_modelled += result.stats.not_modelled
+            for name, count in result.stats.not_modelled_names.items():
+                missing_names[name] = missing_names.get(name, 0) + count
     elapsed = time.perf_counter() - started
     if write_baseline is not None:
         count = baselines.write(write_baseline, findings)
@@ -84,8 +91,14 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
             _fail(f"cannot use baseline: {exc}")
     stats = {"files": files, "calls_modelled": modelled, "calls_not_modelled": not_modelled,
              "seconds": round(elapsed, 3)}
+    if fixing.diff:  # the diff instead of the findings; nothing written
+        click.echo("".join(fixing.diffs), nl=False)
+        click.echo(fixing.summary(), err=True)
+        sys.exit(1 if fixing.diffs and not exit_zero else 0)
+    if fixing.fix and not quiet:
+        click.echo(fixing.summary(), err=True)
     click.echo(_render(output_format, findings, files, stats if statistics else None, targets), nl=False)
-    if output_format in ("full", "concise"):
+    if output_format in ("full", "concise") and not quiet:
         errors = sum(1 for f in findings if f.severity == "error")
         click.echo(f"Found {len(findings)} finding(s) ({errors} error(s)) in {files} file(s) "
                    f"in {elapsed:.2f}s.", err=True)
@@ -99,6 +112,38 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
             click.echo(line, err=True)
     failing = [f for f in findings if f.severity in FAIL_SEVERITIES[fail_on]]
     sys.exit(0 if exit_zero or not failing else 1)
+
+
+class _Fixing:
+    """--fix / --unsafe-fixes / --diff / --show-fixes (shapetracer.fixes): what each file
+    becomes, and the counts for the summary line."""
+
+    MACHINE = ("json", "json-lines", "sarif")  # formats whose findings carry their fix
+
+    def __init__(self, settings, output_format: str) -> None:
+        self.diff, self.fix, self.unsafe = settings["diff"], settings["fix"], settings["unsafe-fixes"]
+        self.show = settings["show-fixes"] or output_format in self.MACHINE
+        self.wanted = self.diff or self.fix or self.show
+        self.diffs: list[str] = []
+        self.applied = self.changed_files = 0
+
+    def file(self, result, options):
+        from shapetracer.fixes.files import fix_file, show_fixes
+
+        if not (self.diff or self.fix):
+            return show_fixes(result, options)
+        done = fix_file(result, options, unsafe=self.unsafe, write=not self.diff, show=self.show)
+        if done.applied:
+            self.applied += done.applied
+            self.changed_files += 1
+        if done.diff:
+            self.diffs.append(done.diff)
+        return done.result
+
+    def summary(self) -> str:
+        verb = "Would fix" if self.diff else "Fixed"
+        hint = "" if self.unsafe else " (--unsafe-fixes for the unsafe ones too)"
+        return f"{verb} {self.applied} finding(s) in {self.changed_files} file(s){hint}."
 
 
 def _target_lines(targets: list[tuple[str, Target]], shown: int = 10) -> list[str]:
@@ -169,7 +214,8 @@ def explain(code: str) -> None:
 
 def _register_optional_commands() -> None:
     """Commands that live in their own sub-packages."""
-    for module_name, attribute in (("shapetracer.jobs.cli_scan", "scan"), ("shapetracer.study.cli", "study")):
+    for module_name, attribute in (("shapetracer.jobs.cli_scan", "scan"), ("shapetracer.study.cli", "study"),
+                                   ("shapetracer.lsp.cli", "lsp")):
         try:
             module = __import__(module_name, fromlist=[attribute])
         except ImportError:

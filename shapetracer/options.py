@@ -147,6 +147,13 @@ class Option:
 
 _CHECK_SCAN = ("check", "scan")
 
+
+def _device_memory_problem(value: Any) -> str | None:
+    from shapetracer.constraints.memory import size_problem
+
+    return size_problem(value)
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("select", list, "Comma-separated codes or prefixes to report (replaces the defaults).",
            field="select", flag="--select", commands=_CHECK_SCAN, scan=True, codes=True),
@@ -167,6 +174,14 @@ OPTIONS: tuple[Option, ...] = (
            field="generic", flag="--no-generic", negate=True, config=False, commands=_CHECK_SCAN, scan=True),
     Option("fail-on", str, "Lowest severity that makes the exit code 1.", default="warning",
            flag="--fail-on", commands=("check",), choices=tuple(FAIL_SEVERITIES)),
+    Option("fix", bool, "Apply the safe fixes (each verified by analysing the edited file again).",
+           default=False, flag="--fix", commands=("check",)),
+    Option("unsafe-fixes", bool, "Apply (with --fix) or show (with --diff) the unsafe fixes as well.",
+           default=False, flag="--unsafe-fixes", commands=("check",)),
+    Option("diff", bool, "Print the fixes as a unified diff instead of writing them (exit 1 if any).",
+           default=False, flag="--diff", commands=("check",), config=False),
+    Option("show-fixes", bool, "Show each finding's verified fix and its alternatives.",
+           default=False, flag="--show-fixes", commands=("check",)),
     Option("report-unused-suppressions", bool, "Report suppression comments that suppress nothing (ST904).",
            default=False, selects=(codes.UNUSED_SUPPRESSION,)),
     Option("tf-version", str, f"TensorFlow version to check against: {', '.join(SUPPORTED)} "
@@ -180,6 +195,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("analysis-seconds", int, "Wall-clock budget of the shape pass per file.", field="bounds.seconds"),
     Option("solver-timeout-ms", int, "Z3 timeout per query.", field="limits.timeout_ms"),
     Option("solver-rlimit", int, "Z3 resource limit per query.", field="limits.rlimit"),
+    Option("device-memory", str, "Device memory that tensors and Keras training steps are checked against "
+           "(ST205), e.g. 16GiB or 80GB [default: 141GiB].", field="bounds.device_memory",
+           flag="--device-memory", commands=_CHECK_SCAN, scan=True, hash_default=False,
+           check=_device_memory_problem, metavar="SIZE"),
 )
 BY_KEY: dict[str, Option] = {option.key: option for option in OPTIONS}
 CONFIG_KEYS: tuple[str, ...] = tuple(sorted(option.key for option in OPTIONS if option.config))

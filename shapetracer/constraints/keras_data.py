@@ -118,7 +118,9 @@ def _sample_shape(ctx: OpContext, sequences: Value) -> list[Dim] | None:
         if dims is None or not dims:
             return None
         if len(dims) == 1:
-            return [] if sequences.dtype != "object" or sequences in _id_lists() else None
+            # an array of unknown dtype may be of objects as well (np.empty(n, dtype=list))
+            plain = sequences.dtype is not None and sequences.dtype != "object"
+            return [] if plain or sequences in _id_lists() else None
         return list(dims[2:])
     if not isinstance(sequences, Seq):
         return None
@@ -511,6 +513,7 @@ EXAMPLES = [
     ok("keras.utils.pad_sequences", [[1, 2], [3]], maxlen=5, expect=[2, 5]),
     ok("keras.utils.pad_sequences", [A(3, 4), A(2, 4)], maxlen=5, expect=[2, 5, 4]),
     ok("keras.utils.pad_sequences", A(100, dtype="object"), maxlen=5, expect=UNKNOWN_SHAPE),
+    ok("keras.utils.pad_sequences", A(100, dtype=None), maxlen=5, expect=UNKNOWN_SHAPE),
     # the text tokenizer: one list of word ids per text
     ok("keras.preprocessing.text.Tokenizer", num_words=100, expect=instance_of("keras.preprocessing.text.Tokenizer")),
     ok("keras.preprocessing.text.Tokenizer.fit_on_texts", Obj("keras.preprocessing.text.Tokenizer"), ["a b", "c"],

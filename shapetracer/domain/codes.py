@@ -6,8 +6,10 @@ described exactly once.  Codes never change meaning and are never reused.
 
 Families:
 - ST0xx  input problems (the file could not be analysed as Python 3)
-- ST1xx  shape errors: the op fails for every value of the unknown dims
-- ST2xx  shape warnings: fails for some values, or is almost surely unintended
+- ST1xx  shape errors: the op fails for every value of the unknown dims; ST14x dtype clashes,
+         ST15x missing keys, attributes and indices of containers the program fully defines
+- ST2xx  shape warnings: fails for some values, or is almost surely unintended (ST205: a tensor
+         larger than the device's memory)
 - ST3xx  generic Python bugs, from pyflakes and pylint
 - ST9xx  notes about the analysis itself (inconclusive, not modelled, internal)
 """
@@ -73,6 +75,15 @@ UNREADABLE_FILE = _rule("ST003", "unreadable-file", "input", "error", "syntax-er
                         "The file cannot be decoded or read (bad encoding, NUL bytes, permissions).")
 TOO_COMPLEX = _rule("ST004", "analysis-limit", "input", "info", "unknown",
                     "The file exceeds an analysis bound (size, nesting depth); it was only partly analysed.")
+INVALID_NOTEBOOK = _rule("ST005", "invalid-notebook", "input", "error", "syntax-error",
+                         "The .ipynb file is not a Jupyter notebook (invalid JSON, no cell list, a cell without "
+                         "source); Jupyter cannot open it.")
+OLD_NOTEBOOK_FORMAT = _rule("ST006", "old-notebook-format", "input", "info", "unknown",
+                            "The notebook is nbformat 3 or older; only nbformat 4 is read (convert it with "
+                            "jupyter nbconvert).")
+NO_PYTHON_CODE = _rule("ST007", "no-python-code", "input", "info", "unknown",
+                       "The notebook has no Python code cells (only markdown, or a kernel in another "
+                       "language); there was nothing to check.")
 
 # --- ST1xx: shape errors -------------------------------------------------
 MATMUL_DIM = _rule("ST101", "matmul-dim-mismatch", "shape", "error", "shape",
@@ -132,6 +143,31 @@ SCALAR_REQUIRED = _rule("ST127", "non-scalar-loss", "shape", "error", "shape",
 SHAPE_REQUIREMENT = _rule("ST130", "shape-requirement-violated", "shape", "error", "shape",
                           "Another shape requirement of an op is violated.")
 
+# --- ST14x: dtype errors (TensorFlow raises TypeError/InvalidArgumentError at the op) -----------
+DTYPE_MISMATCH = _rule("ST140", "operand-dtype-mismatch", "dtype", "error", "dtype-mismatch",
+                       "Operands of an op that does not promote dtypes (add, multiply, matmul, concat, where, "
+                       "+ - * / @) have different dtypes, e.g. int32 and float32.")
+LABEL_DTYPE = _rule("ST141", "label-dtype-mismatch", "dtype", "error", "dtype-mismatch",
+                    "A loss gets labels of a dtype it rejects: sparse labels must be integers, one-hot "
+                    "(sigmoid) labels floats like the logits.")
+INDEX_DTYPE = _rule("ST142", "non-integer-indices", "dtype", "error", "dtype-mismatch",
+                    "Indices (gather, one_hot, embedding_lookup) are not integers.")
+FEED_DTYPE = _rule("ST143", "feed-dtype-mismatch", "dtype", "error", "dtype-mismatch",
+                   "Text is fed to a numeric placeholder: Session.run converts feeds with numpy, which "
+                   "cannot turn 'abc' into a number (ValueError).")
+KERAS_TEXT_INPUT = _rule("ST144", "keras-text-input", "dtype", "error", "dtype-mismatch",
+                         "A numpy array of text is given to fit/evaluate/predict of a model with no text layer "
+                         "(TextVectorization, StringLookup, Hashing): Keras cannot make numbers of it.")
+
+# --- ST15x: missing keys, attributes and indices of containers the program fully defines --------
+MISSING_KEY = _rule("ST150", "missing-dict-key", "container", "error", "key-error",
+                    "A key is read from a dict (a literal, or built by known assignments) that holds no "
+                    "such key on any path (KeyError).")
+MISSING_ARGUMENT = _rule("ST151", "undefined-cli-argument", "container", "error", "attribute-error",
+                         "An attribute of an argparse namespace that no add_argument defines (AttributeError).")
+LIST_INDEX = _rule("ST152", "list-index-past-end", "container", "error", "index-error",
+                   "A constant index past the end of a list whose length is known on every path (IndexError).")
+
 # --- ST2xx: shape warnings -----------------------------------------------
 POSSIBLE_FAILURE = _rule("ST201", "possible-shape-failure", "shape-warning", "warning", "shape",
                          "The op fails for some values of the unknown dims (a counterexample is given).",
@@ -144,6 +180,10 @@ LOSS_BROADCAST = _rule("ST204", "loss-target-broadcast", "shape-warning", "warni
                        "A Keras loss broadcasts targets against outputs of another shape (an [N, 1] target "
                        "against [N, 10] outputs): training runs, but computes the wrong thing.  Keras "
                        "versions that check the target raise instead.")
+DEVICE_MEMORY = _rule("ST205", "exceeds-device-memory", "memory", "warning", "out-of-memory",
+                      "A tensor's static size (or a Keras model's parameters plus one batch's activations "
+                      "at fit) exceeds the device memory (--device-memory, default 141 GiB): the job would "
+                      "die with ResourceExhaustedError/OOM.")
 
 # --- ST9xx: analysis notes -----------------------------------------------
 NOT_MODELLED = _rule("ST901", "not-modelled", "note", "info", "unknown",

@@ -41,6 +41,27 @@ _PY_COMPARE = {
 _MAX_SEQ = 100_000  # longer literal sequences are summarised as unknown
 
 
+def _integer(node: cst.Integer) -> Value:
+    try:
+        return Const(int(node.value.replace("_", ""), 0))
+    except ValueError:
+        return Const(int(node.value.replace("_", "").lstrip("0") or "0"))
+
+
+def _float(node: cst.Float) -> Value:
+    try:
+        return Const(float(node.value.replace("_", "")))
+    except ValueError:
+        return UNKNOWN
+
+
+def _string(node: cst.SimpleString) -> Value:
+    try:
+        return Const(node.evaluated_value)
+    except Exception:
+        return UNKNOWN
+
+
 class ExpressionMixin:
     """``eval`` and its helpers; mixed into the Interpreter."""
 
@@ -76,26 +97,27 @@ class ExpressionMixin:
         if self.scope is not None:
             yield self.scope.globals
 
+    def _literal(self, node: cst.CSTNode, make) -> Value:
+        """A literal's value, made once per node and analysis (constants are immutable; a
+        helper holding a table of numbers runs at every call, and a string's value costs a
+        Python parse)."""
+        cache = self.__dict__.setdefault("_literals", {})
+        found = cache.get(id(node))
+        if found is None:
+            found = cache[id(node)] = make(node)
+        return found
+
     def expr_Integer(self, node: cst.Integer) -> Value:
-        try:
-            return Const(int(node.value.replace("_", ""), 0))
-        except ValueError:
-            return Const(int(node.value.replace("_", "").lstrip("0") or "0"))
+        return self._literal(node, _integer)
 
     def expr_Float(self, node: cst.Float) -> Value:
-        try:
-            return Const(float(node.value.replace("_", "")))
-        except ValueError:
-            return UNKNOWN
+        return self._literal(node, _float)
 
     def expr_Imaginary(self, node) -> Value:
         return UNKNOWN
 
     def expr_SimpleString(self, node: cst.SimpleString) -> Value:
-        try:
-            return Const(node.evaluated_value)
-        except Exception:
-            return UNKNOWN
+        return self._literal(node, _string)
 
     def expr_ConcatenatedString(self, node: cst.ConcatenatedString) -> Value:
         try:
@@ -154,7 +176,10 @@ class ExpressionMixin:
 
     # -- attributes and subscripts ----------------------------------------------
     def expr_Attribute(self, node: cst.Attribute) -> Value:
-        return self.attribute(self.eval(node.value), node.attr.value, node)
+        owner = self.eval(node.value)
+        if owner is UNKNOWN or isinstance(owner, Obj) and owner.type_name == "argparse.Namespace":
+            self.containers.attribute(self, node, owner, node.attr.value)  # ST151 (frontend/containers.py)
+        return self.attribute(owner, node.attr.value, node)
 
     def attribute(self, owner: Value, name: str, node: cst.CSTNode) -> Value:
         if isinstance(owner, ApiRef):
@@ -222,6 +247,8 @@ class ExpressionMixin:
     def expr_Subscript(self, node: cst.Subscript) -> Value:
         owner = self.eval(node.value)
         index = self._index_value(node.slice)
+        if owner is UNKNOWN or isinstance(owner, (DictVal, Seq)):
+            self.containers.subscript(self, node, owner, index)  # ST150/ST152 (frontend/containers.py)
         return self.subscript(owner, index, node)
 
     def _index_value(self, elements) -> Value:

@@ -11,7 +11,9 @@ which can only hide findings, never invent them.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,11 +27,12 @@ from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.frontend.calls import CallMixin
+from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.expressions import ExpressionMixin
 from shapetracer.frontend.names import canonical, is_library, star_import
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, read_and_parse
-from shapetracer.domain.state import State, StopPath, merge_states, merge_values
+from shapetracer.domain.state import State, StopPath, coalesce, merge_all, merge_states, merge_values
 from shapetracer.domain.values import (
     UNKNOWN, ApiRef, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal, SymInt,
     Tensor, Value,
@@ -41,8 +44,14 @@ class Bounds:
     max_paths: int = 16
     unroll: int = UNROLL_BOUND
     call_depth: int = 8
-    steps: int = 200_000  # evaluated nodes per file before giving up the rest
+    steps: int = 60_000  # evaluated nodes per file (imported modules included) before giving up the rest
+    # A loop over known items unrolls while its projected cost (steps of the iterations so
+    # far, per iteration, times the items) stays under this; its remaining items are then
+    # summarised like a loop over unknown items.  Nested unrolled loops (epochs x batches x
+    # a helper's own loop) otherwise multiply.
+    unroll_steps: int = 6_000
     seconds: float = 10.0  # wall-clock budget per file
+    device_memory: str = "141GiB"  # tensors larger than this draw ST205 (constraints/memory.py)
 
 
 @dataclass
@@ -98,6 +107,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
         self._yields: list[list[Value]] = []
         self._generator_cache: dict[int, bool] = {}
+        self.containers = Recorder()  # missing keys, attributes, indices (frontend/containers.py)
 
     # -- entry points ------------------------------------------------------
     def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
@@ -106,6 +116,7 @@ class Interpreter(ExpressionMixin, CallMixin):
             self.modules[file.resolve()] = scope
         self._run_module(scope)
         self._analyse_uncalled(scope)
+        self.containers.flush(self)
         return scope
 
     def _run_module(self, scope: ModuleScope) -> None:
@@ -343,7 +354,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         other = state.fork()
         self.undecided += 1
         try:
-            return self.exec_block(node.body.body, [state]) + self._exec_else(orelse, other)
+            return coalesce(self.exec_block(node.body.body, [state]) + self._exec_else(orelse, other))
         finally:
             self.undecided -= 1
 
@@ -367,11 +378,14 @@ class Interpreter(ExpressionMixin, CallMixin):
     def _unrolled_loop(self, node: cst.For, items: list[Value], state: State) -> list[State]:
         states = [state]
         exited: list[State] = []
-        for item in items:
+        started = self.steps
+        for index, item in enumerate(items):
             live = [s for s in states if s.live]
             exited.extend(s for s in states if not s.live)
             if not live:
                 break
+            if index and (self.steps - started) * len(items) > self.bounds.unroll_steps * index:
+                return self._summarised_tail(node, items[index:], live, exited)
             for s in live:
                 self._with_state(s, lambda: self.assign(node.target, item, node))
             states = self.exec_block(node.body.body, live)
@@ -389,6 +403,16 @@ class Interpreter(ExpressionMixin, CallMixin):
             finished = self.exec_block(node.orelse.body.body, finished)
         return self._bound_paths(finished + exited + others)
 
+    def _summarised_tail(self, node: cst.For, rest: list[Value], live: list[State],
+                         exited: list[State]) -> list[State]:
+        """The remaining iterations of an unrolled loop that grew too costly, summarised from
+        the join of the paths entering the next one: the target is bound to the join of the
+        remaining items, and the body runs at least once (there are items left)."""
+        element = merge_all(rest)
+        entry = merge_states(live)
+        tail = self._summarised_loop(node, entry, lambda: self.assign(node.target, element, node), runs=True)
+        return self._bound_paths(tail + exited)
+
     def _summarised_loop(self, node, state: State, bind, runs: bool = False, first=None) -> list[State]:
         """Run the body from a fork for the first iteration (``first`` binds the loop target
         to the first item when it is known, else ``bind`` to any item), then — when the body
@@ -403,7 +427,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.approximations += 1
         lengths = _container_lengths(state.env)
         states = self._loop_pass(node, state, first or bind, lengths)
-        carried = [name for name in _assigned_names(node.body) if name in state.env]
+        carried = [name for name in self._assigned_names(node.body) if name in state.env]
         if (carried or first is not None) and not self._summary_depth:
             looped = [s for s in states if s.flow not in ("return", "raise")]
             if looped:
@@ -430,6 +454,15 @@ class Interpreter(ExpressionMixin, CallMixin):
         if getattr(node, "orelse", None) is not None:
             return self.exec_block(node.orelse.body.body, [joined]) + returned
         return [joined] + returned
+
+    def _assigned_names(self, body: cst.CSTNode) -> list[str]:
+        """``_assigned_names``, once per loop body and analysis (a loop inside a helper is
+        summarised at every call; the trees live as long as the interpreter)."""
+        cache = self.__dict__.setdefault("_assigned_cache", {})
+        found = cache.get(id(body))
+        if found is None:
+            found = cache[id(body)] = _assigned_names(body)
+        return found
 
     def _loop_pass(self, node, state: State, bind, lengths: list) -> list[State]:
         """One run of a summarised loop's body from a fork of ``state``."""
@@ -629,7 +662,7 @@ class Interpreter(ExpressionMixin, CallMixin):
                 data = candidate.read_bytes()
             except OSError:
                 return None
-            parsed = read_and_parse(data)
+            parsed = _parse_module(resolved, data)
             if not isinstance(parsed, ParsedSource):
                 return None
             path = _display_path(candidate)
@@ -645,6 +678,33 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def fresh_int(self, lower: int | None = 0) -> SymInt:
         return SymInt(Dim.fresh("i", lower))
+
+
+# Parses of imported user modules, most recent last: the files of one folder import the same
+# helpers (a tutorial's ten scripts each import its 500-line plotting module), and a parse
+# costs more than the analysis of most files.  Syntax trees are immutable, and every table
+# keyed on their nodes belongs to one interpreter, so analyses can share them.
+_PARSED: OrderedDict[tuple[Path, bytes], ParsedSource] = OrderedDict()
+_PARSED_BYTES = 256_000  # source bytes kept at most (a tree costs ~100-1,000 times its source)
+
+
+_PARSED_LOCK = threading.Lock()  # analyses on several threads (the language server) share it
+
+
+def _parse_module(resolved: Path, data: bytes):
+    key = (resolved, data)
+    with _PARSED_LOCK:
+        parsed = _PARSED.get(key)
+        if parsed is not None:
+            _PARSED.move_to_end(key)
+            return parsed
+    parsed = read_and_parse(data)
+    if isinstance(parsed, ParsedSource) and len(data) <= _PARSED_BYTES // 4:
+        with _PARSED_LOCK:
+            _PARSED[key] = parsed
+            while sum(len(k[1]) for k in _PARSED) > _PARSED_BYTES:
+                _PARSED.popitem(last=False)
+    return parsed
 
 
 def _forget_assigned(stmt: cst.CSTNode, state: State) -> None:

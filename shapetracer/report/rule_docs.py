@@ -22,6 +22,12 @@ _RUNTIME = {
     "note": "This is a note about the analysis, not about the program.",
     "python": "Python raises this when the line runs (SyntaxError codes: before anything runs), "
               "crashing the job.",
+    "dtype": "TensorFlow never promotes dtypes: graph building raises TypeError at this line, eager "
+             "execution InvalidArgumentError, so the job dies here.",
+    "container": "Python raises KeyError, AttributeError or IndexError when the line runs, often after the "
+                 "model was built or trained for a while.",
+    "memory": "The allocation fails with ResourceExhaustedError (OOM) on a device of that size; the warning "
+              "names the bytes and the dims that make them.",
 }
 
 
@@ -35,6 +41,9 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
     if code in RULES and RULES[code].family == "python":
         from shapetracer.generic.examples import examples_for as generic_examples
         return generic_examples(code)
+    if code in RULES and RULES[code].family == "container":
+        from shapetracer.frontend.containers import examples_for as container_examples
+        return container_examples(code)
 
     failing, passing = [], []
     for module in family_modules():

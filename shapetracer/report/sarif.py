@@ -23,6 +23,11 @@ def _uri(path: str) -> str:
     return path.replace("\\", "/")
 
 
+def _cell(cell: int | None) -> dict:
+    """A notebook's region: lines are within the cell, the cell is a region property."""
+    return {"properties": {"cell": cell}} if cell is not None else {}
+
+
 def _rule(rule) -> dict:
     return {
         "id": rule.code,
@@ -45,7 +50,7 @@ def _result(finding: Finding, sources: dict[str, str] | None) -> dict:
                 "artifactLocation": {"uri": _uri(finding.path)},
                 "region": {"startLine": finding.line, "startColumn": finding.column,
                            "endLine": max(finding.end_line, finding.line),
-                           "endColumn": max(finding.end_column, 1)},
+                           "endColumn": max(finding.end_column, 1), **_cell(finding.cell)},
             }
         }],
         "partialFingerprints": {"primaryLocationLineHash": fingerprint(finding, finding.snippet, 0)},
@@ -57,13 +62,30 @@ def _result(finding: Finding, sources: dict[str, str] | None) -> dict:
                 "id": index,
                 "physicalLocation": {
                     "artifactLocation": {"uri": _uri(related.path)},
-                    "region": {"startLine": related.line, "startColumn": max(related.column, 1)},
+                    "region": {"startLine": related.line, "startColumn": max(related.column, 1),
+                               **_cell(related.cell)},
                 },
                 "message": {"text": related.message},
             }
             for index, related in enumerate(finding.related, 1)
         ]
+    if finding.fixes:
+        result["fixes"] = [_fix(fix) for fix in finding.fixes]
     return result
+
+
+def _fix(fix) -> dict:
+    """A verified fix as a SARIF ``fix``: its edits grouped by file as replacements."""
+    changes: dict[str, list[dict]] = {}
+    for edit in fix.edits:
+        changes.setdefault(edit.path, []).append({
+            "deletedRegion": {"startLine": edit.line, "startColumn": edit.column,
+                              "endLine": edit.end_line, "endColumn": edit.end_column},
+            "insertedContent": {"text": edit.new_text},
+        })
+    return {"description": {"text": f"{fix.message} ({fix.applicability})"},
+            "artifactChanges": [{"artifactLocation": {"uri": _uri(path)}, "replacements": replacements}
+                                for path, replacements in changes.items()]}
 
 
 def document(findings: Iterable[Finding]) -> dict:

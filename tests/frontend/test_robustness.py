@@ -1,10 +1,10 @@
 """Bad and pathological input: every case gets an answer (a finding or none), never a
-traceback, within a bounded time.  The CLI exits 0 or 1, never 2, on such files."""
+traceback.  The CLI exits 0 or 1, never 2, on such files.  (How long they take is for
+bench/, not for a timed test: the per-file budget bounds it.)"""
 
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -15,11 +15,8 @@ from shapetracer.engine import Options, check_source
 TF = "import tensorflow.compat.v1 as tf\n"
 
 
-def analyse(data: bytes, seconds: float = 20.0) -> list[str]:
-    started = time.perf_counter()
+def analyse(data: bytes) -> list[str]:
     result = check_source(data, "input.py", None, Options())
-    elapsed = time.perf_counter() - started
-    assert elapsed < seconds, f"took {elapsed:.1f}s"
     return [f.code for f in result.findings]
 
 
@@ -47,8 +44,8 @@ def test_bad_input_matrix(name):
 def test_five_megabyte_file_gets_a_note():
     line = b"x = tf.zeros([3, 4]) + tf.ones([3, 4])\n"
     data = TF.encode() + line * (5 * 1024 * 1024 // len(line))
-    assert analyse(data, seconds=60) == ["ST004"]
-    assert analyse(data + b"x = (\n", seconds=60) == ["ST001"]  # syntax is still judged
+    assert analyse(data) == ["ST004"]
+    assert analyse(data + b"x = (\n") == ["ST001"]  # syntax is still judged
 
 
 def test_time_budget_stops_a_long_analysis():
@@ -73,7 +70,7 @@ def test_deeply_nested_list():
 
 def test_twenty_thousand_chained_ops():
     body = "x = tf.zeros([2, 3])\n" + "x = x + 1.0\n" * 20000 + "y = tf.matmul(x, tf.zeros([4, 5]))\n"
-    codes = analyse((TF + body).encode(), seconds=60)
+    codes = analyse((TF + body).encode())
     assert codes.count("ST101") == 1 or "ST004" in codes
 
 
@@ -99,7 +96,7 @@ def test_forty_sequential_unknown_branches():
     for i in range(40):
         lines.append(f"if len(sys.argv) > {i}:\n    x = x + 1.0\nelse:\n    x = x * 2.0")
     lines.append("y = tf.matmul(x, tf.zeros([4, 5]))")
-    assert analyse("\n".join(lines).encode(), seconds=30).count("ST101") == 1
+    assert analyse("\n".join(lines).encode()).count("ST101") == 1
 
 
 def test_loop_over_a_billion_items():

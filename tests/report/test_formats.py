@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from shapetracer.report import github, json_lines, sarif
 from shapetracer.domain.findings import Finding, Related
@@ -18,6 +19,8 @@ FINDING = Finding("ST101", "matmul: Dimensions must be equal, but are 1024 and 3
                   snippet="fc = tf.matmul(flat, w)")
 
 
+@pytest.mark.skipif(not SARIF_SCHEMA.exists(), reason="the OASIS SARIF schema is read from ../shared/schemas, "
+                    "beside the checkout (it is not ours to commit)")
 def test_sarif_validates_against_the_official_schema():
     document = sarif.document([FINDING])
     schema = json.loads(SARIF_SCHEMA.read_text())
