@@ -56,6 +56,7 @@ class FileResult:
     status: str = "ok"  # ok | parse_error | unreadable
     target: Target = field(default_factory=Target)  # the TensorFlow it was checked against, and why
     cells: CellMap | None = None  # a notebook's: shape_log lines are of the joined cells, findings are placed
+    expression_log: list = field(default_factory=list)  # with Options.expression_shapes: each expression's tensor
 
 
 def check_source(data: bytes, display_path: str, file: Path | None = None,
@@ -87,7 +88,8 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     findings = suppressions.apply(findings, parsed.text, display_path,
                                   report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(in_cells(findings, cells, display_path), key=Finding.sort_key),
-                      interpreter.stats, interpreter.shape_log, target=target, cells=cells)
+                      interpreter.stats, interpreter.shape_log, target=target, cells=cells,
+                      expression_log=interpreter.expression_log or [])
 
 
 def in_cells(findings: list[Finding], cells: CellMap | None, path: str) -> list[Finding]:
@@ -191,6 +193,8 @@ def display_path(path: Path) -> str:
 
 def _interpret(display_path: str, file: Path | None, parsed, options: Options, target: Target) -> Interpreter:
     interpreter = Interpreter(options.bounds, options.limits, options.possible_failures, target=target)
+    if options.expression_shapes:
+        interpreter.expression_log = []
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, 20_000))

@@ -55,6 +55,9 @@ class Options:
     bounds: Bounds = field(default_factory=lambda: _nested()["bounds"]())
     limits: SolverLimits = field(default_factory=SolverLimits)
     target: Target | None = None  # the TensorFlow every file is checked against; None: resolved per file
+    # Keep the tensor every expression evaluated to (an editor's hover over any expression);
+    # off for check and scan, which only need the names' shapes.
+    expression_shapes: bool = False
 
 
 _UNSET = object()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import textwrap
+from pathlib import Path
 
 from shapetracer.engine import Options, check_source
 from shapetracer.frontend.interpreter import Interpreter
@@ -25,3 +28,15 @@ def globals_of(source: str) -> dict:
     interpreter = Interpreter()
     scope = interpreter.run_file("snippet.py", None, parsed)
     return scope.globals
+
+
+def load_corpus_meta():
+    """tests/oracle/corpus_meta.py, the one reader of the corpus labels, loaded by path
+    (tests/oracle runs as scripts too, so it is not imported as a package)."""
+    if "corpus_meta" in sys.modules:
+        return sys.modules["corpus_meta"]
+    spec = importlib.util.spec_from_file_location("corpus_meta", Path(__file__).parent / "oracle" / "corpus_meta.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpus_meta"] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module

@@ -14,12 +14,11 @@ when absent), with that version as the target, against the markers that apply un
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_corpus_meta
 from shapetracer.domain.target import Target, target_for
 from shapetracer.engine import Options, check_file
 
@@ -27,18 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus" / "shape"
 
 
-def _load_corpus_meta():
-    """tests/oracle/corpus_meta.py, the one reader of the labels (tests/ is not a package)."""
-    if "corpus_meta" in sys.modules:
-        return sys.modules["corpus_meta"]
-    spec = importlib.util.spec_from_file_location("corpus_meta", ROOT / "tests" / "oracle" / "corpus_meta.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["corpus_meta"] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
 
 
-corpus_meta = _load_corpus_meta()
+corpus_meta = load_corpus_meta()
 PROGRAMS = corpus_meta.load_corpus()
 RUNS = [(program, version) for program in PROGRAMS for version in program.versions]
 

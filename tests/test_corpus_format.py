@@ -11,29 +11,17 @@ from __future__ import annotations
 
 import ast
 import difflib
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_corpus_meta
 from shapetracer.domain.codes import RULES
 from shapetracer.domain.target import SUPPORTED
 
-def _load_corpus_meta():
-    """tests/oracle/corpus_meta.py, loaded by path (tests/ is not a package)."""
-    if "corpus_meta" in sys.modules:
-        return sys.modules["corpus_meta"]
-    spec = importlib.util.spec_from_file_location(
-        "corpus_meta", Path(__file__).parent / "oracle" / "corpus_meta.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["corpus_meta"] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
 
 
-corpus_meta = _load_corpus_meta()
+corpus_meta = load_corpus_meta()
 
 PROGRAMS = corpus_meta.load_corpus()
 BY_PATH = {p.path: p for p in PROGRAMS}

@@ -129,13 +129,19 @@ def bad_method_call(class_name: str, method: str, n_positional: int, keywords: t
     name = f"{root}.{short}.{method}"
     if model.kind(name) != "method":
         return None
-    signature = model.signature(name)
-    if signature is None:
-        return None
-    problem = api.check_call(signature, n_positional, keywords)
+    problem = _refused(model, name, n_positional, keywords)
     if problem is None:
         return None
     return ApiFinding(codes.API_CALL, f"{short}.{method}() {problem} under {target.describe()}")
+
+
+def _refused(model, name: str, n_positional: int, keywords: tuple[str, ...]) -> str | None:
+    """Why the target's exact signature of ``name`` refuses these arguments; None when it
+    takes them or has no signature on record."""
+    signature = model.signature(name)
+    if signature is None:
+        return None
+    return api.check_call(signature, n_positional, keywords)
 
 
 def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target: Target) -> ApiFinding | None:
@@ -148,10 +154,7 @@ def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target:
         # constructors are not exact: keras 2.x wraps layer __init__s in legacy-interface
         # decorators that accept Keras 1 keywords (Dense(output_dim=...)) the signature omits
         return None
-    signature = model.signature(name)
-    if signature is None:
-        return None
-    problem = api.check_call(signature, n_positional, keywords)
+    problem = _refused(model, name, n_positional, keywords)
     if problem is None:
         return None
     leaf = spelled.rsplit(".", 1)[-1]

@@ -72,7 +72,10 @@ class ExpressionMixin:
         handler = getattr(self, f"expr_{type(node).__name__}", None)
         if handler is None:
             return UNKNOWN
-        return handler(node)
+        value = handler(node)
+        if self.expression_log is not None and isinstance(value, Tensor):
+            self.expression_log.append((self.site(node), value))
+        return value
 
     # -- atoms ---------------------------------------------------------------
     def expr_Name(self, node: cst.Name) -> Value:

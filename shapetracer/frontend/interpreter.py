@@ -104,6 +104,8 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.scope: ModuleScope | None = None  # module of the code being executed
         self.state: State | None = None  # the path being executed
         self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
+        # every expression's tensor, for an editor's hover; None (the default): not kept
+        self.expression_log: list[tuple[Origin, Value]] | None = None
         self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
         self._yields: list[list[Value]] = []
         self._generator_cache: dict[int, bool] = {}

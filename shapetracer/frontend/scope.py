@@ -81,12 +81,7 @@ class ModuleScope:
             # line 1 of the layout is the statement's first leading (comment/blank) line
             shift = firsts[index] - (len(statement.leading_lines) + 1)
             ranges = self._statement_positions[index] = {"shift": shift, "ranges": laid_out}
-        found = ranges["ranges"].get(node)
-        if found is None:
-            return None
-        shift = ranges["shift"]
-        return CodeRange(CodePosition(found.start.line + shift, found.start.column),
-                         CodePosition(found.end.line + shift, found.end.column))
+        return _shifted(ranges, node)
 
     def _line_range(self, node: object, line: cst.SimpleStatementLine) -> CodeRange | None:
         """Lay out one statement line alone, inside a block with its indentation (libcst
@@ -98,22 +93,10 @@ class ModuleScope:
         key = -1 - id(line)  # beside the top-level indices in the same cache
         ranges = self._statement_positions.get(key)
         if ranges is None:
-            statement = line
-            if indent:
-                whitespace = self._source_line(row)[:indent]
-                if whitespace.strip():
-                    return None  # not pure indentation: give up on this shortcut
-                statement = cst.If(test=cst.Name("_"), body=cst.IndentedBlock(body=[line], indent=whitespace))
-            alone = self.module.with_changes(body=[statement], header=(), footer=())
-            laid_out = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
-            first = len(line.leading_lines) + 1 + (1 if indent else 0)
-            ranges = self._statement_positions[key] = {"shift": row - first, "ranges": laid_out}
-        found = ranges["ranges"].get(node)
-        if found is None:
-            return None
-        shift = ranges["shift"]
-        return CodeRange(CodePosition(found.start.line + shift, found.start.column),
-                         CodePosition(found.end.line + shift, found.end.column))
+            ranges = self._lay_out_alone(key, line, line, row, indent)
+            if ranges is None:
+                return None
+        return _shifted(ranges, node)
 
     def _header_range(self, node: object, statement: cst.CSTNode) -> CodeRange | None:
         """A node in the header of a compound statement (a ``with`` item, a ``for`` iterable,
@@ -132,22 +115,27 @@ class ModuleScope:
             changes: dict = {"body": stub}
             if isinstance(statement, (cst.If, cst.For, cst.While)):
                 changes["orelse"] = None
-            header = statement.with_changes(**changes)
-            if indent:
-                whitespace = self._source_line(row)[:indent]
-                if whitespace.strip():
-                    return None
-                header = cst.If(test=cst.Name("_"), body=cst.IndentedBlock(body=[header], indent=whitespace))
-            alone = self.module.with_changes(body=[header], header=(), footer=())
-            laid_out = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
-            first = len(statement.leading_lines) + 1 + (1 if indent else 0)
-            ranges = self._statement_positions[key] = {"shift": row - first, "ranges": laid_out}
-        found = ranges["ranges"].get(node)
-        if found is None:
-            return None
-        shift = ranges["shift"]
-        return CodeRange(CodePosition(found.start.line + shift, found.start.column),
-                         CodePosition(found.end.line + shift, found.end.column))
+            ranges = self._lay_out_alone(key, statement.with_changes(**changes), statement, row, indent)
+            if ranges is None:
+                return None
+        return _shifted(ranges, node)
+
+    def _lay_out_alone(self, key: int, statement: cst.CSTNode, original: cst.CSTNode, row: int,
+                       indent: int) -> dict | None:
+        """Lay out ``statement`` as the only statement of a module, inside a block with the
+        original indentation (libcst indents continuation lines relative to the block), and
+        cache its positions with the shift back to ``row``; None where the indentation is not
+        plain whitespace (this shortcut then gives up)."""
+        if indent:
+            whitespace = self._source_line(row)[:indent]
+            if whitespace.strip():
+                return None
+            statement = cst.If(test=cst.Name("_"), body=cst.IndentedBlock(body=[statement], indent=whitespace))
+        alone = self.module.with_changes(body=[statement], header=(), footer=())
+        laid_out = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+        first = len(original.leading_lines) + 1 + (1 if indent else 0)
+        ranges = self._statement_positions[key] = {"shift": row - first, "ranges": laid_out}
+        return ranges
 
     def _source_line(self, line: int) -> str:
         """Line ``line`` as CPython numbers lines (only \\n, \\r\\n and \\r end one)."""
@@ -352,3 +340,12 @@ def _ast_statements(body):
         yield from _ast_statements(getattr(statement, "orelse", []))
         yield from _ast_statements(getattr(statement, "finalbody", []))
 
+
+def _shifted(ranges: dict, node: object) -> CodeRange | None:
+    """The node's range in a laid-out statement, moved to where that statement stands."""
+    found = ranges["ranges"].get(node)
+    if found is None:
+        return None
+    shift = ranges["shift"]
+    return CodeRange(CodePosition(found.start.line + shift, found.start.column),
+                     CodePosition(found.end.line + shift, found.end.column))

@@ -12,6 +12,8 @@ Settings come from ``[tool.shapetracer]`` found from each file, as ``check`` rea
 
 from __future__ import annotations
 
+import dataclasses
+
 import logging
 import sys
 
@@ -41,6 +43,7 @@ def analyse(snapshot: Snapshot) -> Analysis:
         options = settings.options
     except ConfigError as exc:
         log.warning("shapetracer: %s (using the defaults)", exc)
+    options = dataclasses.replace(options, expression_shapes=True)  # hovers over any expression
     return Analysis(snapshot, check_source(snapshot.data, snapshot.display_path, snapshot.file, options), options)
 
 

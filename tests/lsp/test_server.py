@@ -91,6 +91,20 @@ async def test_hover_shows_the_shape_dtype_and_origin_of_a_name(client: Language
 
 
 @pytest.mark.asyncio
+async def test_hover_off_a_name_shows_the_innermost_expression(client: LanguageClient):
+    source = ("import tensorflow as tf\nx = tf.zeros([4, 784])\nw = tf.zeros([784, 10])\n"
+              "y = tf.nn.relu(tf.matmul(x, w) + 1.0)\n")
+    uri = open_file(client, "train_expression.py", source)
+    await published(client, uri)
+    on_dot = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(line=3, character=17)))  # the `.` of tf.matmul
+    assert on_dot is not None and "`tf.matmul(x, w)`: **[4, 10]** float32" in on_dot.contents.value, on_dot
+    on_plus = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(line=3, character=30)))  # the `+`
+    assert "`tf.matmul(x, w) + 1.0`: **[4, 10]**" in on_plus.contents.value
+
+
+@pytest.mark.asyncio
 async def test_code_action_adds_noqa_and_the_edited_file_is_clean(client: LanguageClient):
     uri = open_file(client, "train_noqa.py", BUGGY)
     [diagnostic] = await published(client, uri)
