@@ -8,7 +8,8 @@ from types import ModuleType
 
 PROPOSERS = ("compat", "api_renames", "reshape_infer", "placeholder_batch", "padding", "loss_swap",
              "flatten", "return_sequences", "constants", "batch_axis", "tensor_axis", "label_format",
-             "reduce_loss", "dynamic_batch", "swap_name", "dtype_cast")
+             "reduce_loss", "dynamic_batch", "swap_name", "dtype_cast", "key_name", "list_index",
+             "transpose_perm", "reshape_two")
 
 
 @lru_cache(maxsize=None)
