@@ -269,6 +269,7 @@ def _parsed(text: str, self_dropped: bool) -> Signature:
 # -- loading --------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
 def _short(version: str) -> str | None:
     match = re.match(r"(?:tf-?)?(\d+)\.(\d+)", version.strip())
     return "%s.%s" % match.groups() if match else None
@@ -276,8 +277,14 @@ def _short(version: str) -> str | None:
 
 def versions() -> list[str]:
     """The shipped releases, oldest first: ['1.15', '2.15', '2.21']."""
+    return list(_shipped())
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped() -> tuple[str, ...]:
+    """The data files are read once a process: the checks ask for a model per name resolved."""
     found = (path.name[len("tf-"): -len(".json.gz")] for path in DATA_DIR.glob("tf-*.json.gz"))
-    return sorted(found, key=lambda v: tuple(int(p) for p in v.split(".")))
+    return tuple(sorted(found, key=lambda v: tuple(int(p) for p in v.split("."))))
 
 
 def closest(version: str) -> str | None:
@@ -293,7 +300,7 @@ def closest(version: str) -> str | None:
 def load(version: str) -> ApiModel:
     """The model of a shipped release ('2.15', 'tf2.15' and '2.15.1' all work), cached."""
     short = _short(version)
-    if short is None or not (DATA_DIR / ("tf-%s.json.gz" % short)).exists():
+    if short is None or short not in _shipped():
         raise LookupError("no API model for %r; shipped: %s" % (version, ", ".join(versions())))
     return _load_shipped(short)
 

@@ -9,7 +9,7 @@ from types import ModuleType
 from shapetracer.constraints.spec import SPECS, OpContext, op
 
 # Modules that hold the machinery, not an op family.
-INFRASTRUCTURE = {"solver", "spec", "examples", "messages", "api_changes"}
+INFRASTRUCTURE = {"solver", "spec", "binding", "examples", "messages", "api_changes"}
 
 
 def family_modules() -> list[ModuleType]:

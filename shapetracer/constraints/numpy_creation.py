@@ -153,6 +153,9 @@ def _discover_sequence(ctx: OpContext, value: Seq) -> Nesting | None:
     length = Dim(len(value.items), frozenset({ctx.site}))
     if not value.items:
         return Nesting([length], False, "float64")
+    if all(type(item) is Const for item in value.items):  # a row of scalars (tables have thousands)
+        return Nesting([length], False, promote(list(dict.fromkeys(_scalar_dtype(item.value)
+                                                                   for item in value.items))))
     children = [discover(ctx, item) for item in value.items]
     if any(child is None for child in children):
         # Python lists of different lengths are ragged whatever their items are

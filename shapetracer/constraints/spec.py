@@ -33,6 +33,7 @@ from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
 )
 from shapetracer.constraints.solver import judge
+from shapetracer.constraints.binding import Binder
 
 SpecFn = Callable[..., Value]
 MAX_RANK = 254  # TensorFlow's TensorShape refuses more dims
@@ -79,6 +80,10 @@ class Spec:
     fn: SpecFn
     family: str
     signature: inspect.Signature
+    binder: Binder = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.binder = Binder(self.signature)
 
 
 SPECS: dict[str, Spec] = {}
@@ -449,6 +454,8 @@ def _nested_tensor(value: Seq, origins: frozenset[Origin]) -> Tensor | None:
         return None
     if not value.items:
         return Tensor(Shape([Dim(0, origins)]), "float32")
+    if all(type(item) is Const for item in value.items):
+        return _scalar_row(value.items, origins)
     inner = [to_tensor(item, None) for item in value.items]
     if any(t is None for t in inner):
         return None
@@ -467,6 +474,16 @@ def _nested_tensor(value: Seq, origins: frozenset[Origin]) -> Tensor | None:
     if first.rank == 0 and all(t.elements for t in inner):
         elements = tuple(t.elements[0] for t in inner)
     return Tensor(Shape(dims), dtype, elements=elements)
+
+
+def _scalar_row(items: list[Const], origins: frozenset[Origin]) -> Tensor | None:
+    """``_nested_tensor`` of a list of constants in one pass (what converting each item
+    with ``to_tensor`` and joining them gives): a row of a literal table."""
+    kinds = {type(item.value) for item in items}
+    if not kinds <= {bool, int, float}:
+        return None  # a string or None among them: not a numeric tensor
+    dtype = "int32" if kinds == {int} else "float32"
+    return Tensor(Shape([Dim(len(items), origins)]), dtype, elements=None if float in kinds else tuple(items))
 
 
 def _origins_of(involved: Iterable[Any]) -> frozenset[Origin]:
@@ -507,17 +524,17 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
     shape question: the result is simply unknown.
     """
     try:
-        bound = spec.signature.bind(ctx, *args, **kwargs)
+        arguments = spec.binder.bind((ctx, *args), kwargs)
         ctx.positional = len(args)
     except TypeError:
         return UNKNOWN
     for check in CHECKS.get(ctx.api, ()):  # requirements beside the shapes (dtypes): the op fails first
-        check(ctx, bound.arguments)
+        check(ctx, arguments)
         if ctx.failed:
             return UNKNOWN
-    result = spec.fn(*bound.args, **bound.kwargs)
+    result = spec.fn(ctx, *args, **kwargs)  # binds as ``arguments`` did
     for annotate in ANNOTATORS:  # certain dtypes, device memory (constraints/dtypes.py, memory.py)
-        result = annotate(ctx, bound.arguments, result)
+        result = annotate(ctx, arguments, result)
     if ctx.pending_override is not None:
         pending = ctx.pending_override
     else:

@@ -327,33 +327,34 @@ _SYMBOLS_CACHE_LIMIT = 100_000
 
 def free_symbols(expr: z3.ExprRef) -> set[str]:
     """Names of the integer symbols in a Z3 term (counterexamples, the solver's cone of
-    influence).  Memoised: the same facts are scanned at every later requirement."""
+    influence).  Memoised per subterm: a new requirement is mostly made of terms already
+    scanned (the same dims, compared again), so only its new nodes are visited."""
     # AST id -> (the term, kept alive so that its id is not reused; its symbol names)
     cache = analysis.current().symbols_cache
-    key = expr.get_id()
-    cached = cache.get(key)
+    cached = cache.get(expr.get_id())
     if cached is not None:
         return set(cached[1])
-    found: set[str] = set()
-    stack = [expr]
-    seen: set[int] = set()  # terms are DAGs (slice lengths repeat their bounds): visit once
-    while stack:
-        node = stack.pop()
-        ident = node.get_id()
-        if ident in seen:
-            continue
-        seen.add(ident)
-        cached = cache.get(ident)
-        if cached is not None:
-            found |= cached[1]
-        elif z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found.add(node.decl().name())
-        else:
-            stack.extend(node.children())
     if len(cache) >= _SYMBOLS_CACHE_LIMIT:
         cache.clear()
-    cache[key] = (expr, frozenset(found))
-    return found
+    # post-order over the DAG: a node's set is the union of its children's
+    stack: list[tuple[z3.ExprRef, bool]] = [(expr, False)]
+    while stack:
+        node, expanded = stack.pop()
+        ident = node.get_id()
+        if ident in cache:
+            continue
+        if expanded:
+            found: frozenset[str] = frozenset()
+            for child in node.children():
+                found |= cache[child.get_id()][1]
+            cache[ident] = (node, found)
+        elif z3.is_const(node):
+            is_symbol = node.decl().kind() == z3.Z3_OP_UNINTERPRETED
+            cache[ident] = (node, frozenset((node.decl().name(),)) if is_symbol else frozenset())
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in node.children())
+    return set(cache[expr.get_id()][1])
 
 
 class Shape:

@@ -13,6 +13,8 @@ import libcst as cst
 
 from shapetracer.constraints import api_changes
 from shapetracer.domain.dims import Dim
+from shapetracer.frontend import literals
+from shapetracer.frontend.literals import float_value, integer_value, string_value
 from shapetracer.frontend.scope import child_nodes
 from shapetracer.domain.values import (
     ELLIPSIS, NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal,
@@ -39,27 +41,6 @@ _PY_COMPARE = {
     "LessThanEqual": pyop.le, "GreaterThanEqual": pyop.ge,
 }
 _MAX_SEQ = 100_000  # longer literal sequences are summarised as unknown
-
-
-def _integer(node: cst.Integer) -> Value:
-    try:
-        return Const(int(node.value.replace("_", ""), 0))
-    except ValueError:
-        return Const(int(node.value.replace("_", "").lstrip("0") or "0"))
-
-
-def _float(node: cst.Float) -> Value:
-    try:
-        return Const(float(node.value.replace("_", "")))
-    except ValueError:
-        return UNKNOWN
-
-
-def _string(node: cst.SimpleString) -> Value:
-    try:
-        return Const(node.evaluated_value)
-    except Exception:
-        return UNKNOWN
 
 
 class ExpressionMixin:
@@ -111,16 +92,16 @@ class ExpressionMixin:
         return found
 
     def expr_Integer(self, node: cst.Integer) -> Value:
-        return self._literal(node, _integer)
+        return self._literal(node, integer_value)
 
     def expr_Float(self, node: cst.Float) -> Value:
-        return self._literal(node, _float)
+        return self._literal(node, float_value)
 
     def expr_Imaginary(self, node) -> Value:
         return UNKNOWN
 
     def expr_SimpleString(self, node: cst.SimpleString) -> Value:
-        return self._literal(node, _string)
+        return self._literal(node, string_value)
 
     def expr_ConcatenatedString(self, node: cst.ConcatenatedString) -> Value:
         try:
@@ -139,10 +120,27 @@ class ExpressionMixin:
         return ELLIPSIS
 
     def expr_List(self, node: cst.List) -> Value:
-        return self._sequence(node.elements, "list")
+        return self._table(node) or self._sequence(node.elements, "list")
 
     def expr_Tuple(self, node: cst.Tuple) -> Value:
-        return self._sequence(node.elements, "tuple")
+        return self._table(node) or self._sequence(node.elements, "tuple")
+
+    def _table(self, node: cst.List | cst.Tuple) -> Value | None:
+        """A literal of numbers and strings, read once per node (frontend/literals.py);
+        None for other sequences."""
+        if not node.elements:
+            return None
+        cache = self.__dict__.setdefault("_tables", {})
+        key = id(node)
+        if key not in cache:
+            found = literals.template(node, _MAX_SEQ)
+            cache[key] = (found, literals.size(found) // 64 if found is not None else 0)
+        found, steps = cache[key]
+        if found is None:
+            return None
+        for _ in range(steps):  # a fraction of the steps its elements would take one by one
+            self.tick()
+        return literals.materialize(found)
 
     def expr_Set(self, node: cst.Set) -> Value:
         items = [self.eval(element.value) for element in node.elements]
