@@ -67,6 +67,15 @@ class Deferred:
     # not reach it), though fetching the value does.
     no_gradient: bool = False
 
+    def __hash__(self) -> int:
+        """Hashed once: requirements are de-duplicated at every op their tensors reach, and
+        hashing ``cond`` asks Z3 each time."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
 
 def runtime_only(cond: Any) -> bool:
     """Whether ``cond`` mentions a dim TensorFlow leaves unknown until run time

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ class ModuleScope:
     _line_of: dict[int, cst.SimpleStatementLine] = field(default_factory=dict)
     _header_of: dict[int, cst.CSTNode] = field(default_factory=dict)  # node -> innermost compound statement
     _line_starts: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _line_ends: dict[int, int] = field(default_factory=dict)  # statement line -> its last line
+    _offsets: list[int] | None = None  # where each line starts in ``text``; [] when not usable
     _lines: list[str] | None = None
     _code_lines: list[str] | None = None
 
@@ -90,6 +93,9 @@ class ModuleScope:
         if start is None:
             return None
         row, indent = start
+        found = self._searched(node, row, self._line_ends.get(id(line), row))
+        if found is not None:
+            return found
         key = -1 - id(line)  # beside the top-level indices in the same cache
         ranges = self._statement_positions.get(key)
         if ranges is None:
@@ -97,6 +103,41 @@ class ModuleScope:
             if ranges is None:
                 return None
         return _shifted(ranges, node)
+
+    def _searched(self, node: object, first: int, last: int) -> CodeRange | None:
+        """An expression's range found by its own text, where that text occurs once in the
+        lines ``first``..``last`` of its statement: libcst prints a node exactly as written,
+        so the one occurrence is the node.  Laying the statement out costs a hundred times
+        more; expressions in parentheses (the range leaves them out), items with their
+        comma, and texts found twice go that way."""
+        if not isinstance(node, cst.BaseExpression) or getattr(node, "lpar", None) or hasattr(node, "comma"):
+            return None
+        offsets = self._line_offsets()
+        if not offsets or not 1 <= first <= last < len(offsets):
+            return None
+        code = self.module.code_for_node(node)
+        if not code or "\r" in code:
+            return None
+        span = self.text[offsets[first - 1]:offsets[last]]
+        at = span.find(code)
+        if at < 0 or span.find(code, at + 1) >= 0:
+            return None
+        at += offsets[first - 1]
+        line = bisect.bisect_right(offsets, at)
+        column = at - offsets[line - 1]
+        breaks = code.count("\n")
+        end_column = column + len(code) if not breaks else len(code) - code.rfind("\n") - 1
+        return CodeRange(CodePosition(line, column), CodePosition(line + breaks, end_column))
+
+    def _line_offsets(self) -> list[int]:
+        """Where each line starts in the text (lines as CPython counts them), and the text's
+        end; empty when a lone carriage return ends a line (libcst counts those otherwise)."""
+        if self._offsets is None:
+            if re.search("\r(?!\n)", self.text):
+                self._offsets = []
+            else:
+                self._offsets = [0] + [m.end() for m in re.finditer("\r\n|\n", self.text)] + [len(self.text) + 1]
+        return self._offsets
 
     def _header_range(self, node: object, statement: cst.CSTNode) -> CodeRange | None:
         """A node in the header of a compound statement (a ``with`` item, a ``for`` iterable,
@@ -188,7 +229,7 @@ class ModuleScope:
                 elif header is not None:
                     self._header_of[key] = header
                 stack.extend((child, line, header) for child in child_nodes(current))
-        self._line_starts = _line_starts(self.module, self.tree)
+        self._line_starts = _line_starts(self.module, self.tree, self._line_ends)
         self._firsts = firsts
         return firsts
 
@@ -253,11 +294,12 @@ def _kind(value: object) -> int:
     return kind
 
 
-def _line_starts(module: cst.Module, tree: ast.Module) -> dict[int, tuple[int, int]]:
+def _line_starts(module: cst.Module, tree: ast.Module, ends: dict[int, int]) -> dict[int, tuple[int, int]]:
     """id(statement line) -> (first line, indentation) for every SimpleStatementLine, by
     walking libcst's and CPython's statements in the same source order: a statement line
     holds ``len(body)`` ast statements, a compound statement one, and their bodies follow
-    in the same order (body, handlers, else, finally).  Empty if the walks disagree."""
+    in the same order (body, handlers, else, finally).  Empty if the walks disagree.
+    ``ends`` gets each statement line's last line."""
     lines = list(_cst_statements(module.body))
     parsed = list(_ast_statements(tree.body))
     starts: dict[int, tuple[int, int]] = {}
@@ -273,7 +315,9 @@ def _line_starts(module: cst.Module, tree: ast.Module) -> dict[int, tuple[int, i
             return {}
         first = parsed[j] if count else None
         if isinstance(statement, cst.SimpleStatementLine):
+            last = parsed[j + count - 1]
             starts[id(statement)] = (first.lineno, first.col_offset)
+            ends[id(statement)] = getattr(last, "end_lineno", None) or first.lineno
         elif isinstance(statement, _HEADED):
             decorators = getattr(first, "decorator_list", [])
             starts[id(statement)] = (min([first.lineno] + [d.lineno for d in decorators]), first.col_offset)
