@@ -130,3 +130,21 @@ if __name__ == "__main__":
 
 def test_compound_statement_headers():
     assert _check(HEADERS) > 80
+
+
+# Expressions are found by their own text when it occurs once in their statement's lines
+# (ScopeModule._searched); repeated texts, parentheses, strings that hold the same text and
+# other line endings fall back to a layout.  Both must agree with the whole-file layout.
+REPEATS = '''import tensorflow as tf
+x = tf.placeholder(tf.float32, [None, 3])  # tf.placeholder again in a comment
+y = x + x * (x)
+s = "x + x"; t = [x,
+     x, (x)]
+z = tf.reshape(x,
+               [-1, 3]) if x is not None else tf.reshape(x, [-1])
+'''
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_expressions_found_by_their_text(newline: str):
+    assert _check(REPEATS.replace("\n", newline)) > 40
