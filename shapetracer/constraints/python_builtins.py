@@ -7,6 +7,8 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 from shapetracer.domain import codes
@@ -48,6 +50,13 @@ def py_len(ctx: OpContext, obj):
     return SymInt(ctx.fresh("len", 0))  # whatever it measures, len() gives an int >= 0
 
 
+@functools.lru_cache(maxsize=1)
+def _counting() -> list[Const]:
+    """``Const(0)`` .. ``Const(_MAX_RANGE - 1)``, made once: a ``range(60000)`` is then a
+    slice, not sixty thousand new objects (constants are never mutated)."""
+    return [Const(v) for v in range(_MAX_RANGE)]
+
+
 @op("builtins.range")
 def py_range(ctx: OpContext, *args):
     bounds = [_int_value(ctx, a) for a in args]
@@ -63,6 +72,10 @@ def py_range(ctx: OpContext, *args):
         values = range(start.value, stop.value, step.value)
         # len() of range(2**63) overflows a C ssize_t: bound the length arithmetically first
         if (stop.value - start.value) // step.value <= _MAX_RANGE and len(values) <= _MAX_RANGE:
+            low, high = (min(values[0], values[-1]), max(values[0], values[-1])) if values else (0, -1)
+            if values and 0 <= low and high < _MAX_RANGE:
+                items = _counting()[low:high + 1:abs(step.value)]
+                return Seq(items if step.value > 0 else items[::-1], "list")
             return Seq([Const(v) for v in values], "list")
     return Obj("builtins.range", {"start": start, "stop": stop, "step": step})
 
@@ -472,6 +485,11 @@ EXAMPLES: list = [
     ok("builtins.len", [1, 2, 3], expect=3),
     ok("builtins.len", "abcd", expect=4),
     ok("builtins.range", 0, 10, 4, expect=(0, 4, 8)),
+    ok("builtins.range", 5, -1, -1, expect=(5, 4, 3, 2, 1, 0)),
+    ok("builtins.range", 10, 0, -3, expect=(10, 7, 4, 1)),
+    ok("builtins.range", -2, 2, expect=(-2, -1, 0, 1)),
+    ok("builtins.range", 99_998, 100_005, expect=(99_998, 99_999, 100_000, 100_001, 100_002, 100_003, 100_004)),
+    ok("builtins.range", 3, 3, expect=()),
     ok("builtins.range", 10 ** 9, expect=instance_of("builtins.range", start=0, stop=10 ** 9, step=1)),
     ok("builtins.str", 3, expect="3"),
     ok("builtins.bool", 0, expect=False),

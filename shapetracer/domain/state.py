@@ -109,6 +109,10 @@ def merge_all(values: list[Value]) -> Value:
     mints one fresh dim, not one per element as a pairwise fold would; the result is the
     fold's, up to the names of fresh symbols."""
     first = values[0]
+    if type(first) is Const and type(first.value) is int \
+            and all(type(v) is Const and type(v.value) is int for v in values):
+        # the items of a range(): one pass, no per-item calls (what _join_ints gives)
+        return first if all(v.value == first.value for v in values) else SymInt(Dim.fresh("int", lower=None))
     rest = [v for v in values[1:] if v is not first]
     if not rest:
         return first
