@@ -1,6 +1,8 @@
 """Throughput of ``shapetracer scan`` on synthetic job archives built from the corpus.
 
-    python bench/scan.py [--jobs-count N] [--no-dask] [--keep DIR]
+    python bench/scan.py [--jobs-count N] [--no-dask] [--keep DIR] [--runs one,every,dask,cache]
+
+``--jobs-count 12289 --runs every`` times the study's whole batch end to end on every core.
 
 Builds N jobs (a mix of folders, .tar.gz and .zip; 1-3 corpus programs each plus a
 short failure log; every script made unique so the cache cannot help), then scans
@@ -149,7 +151,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs-count", type=int, default=1200)
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--keep", type=Path, help="build the jobs here and keep them")
+    parser.add_argument("--runs", default="one,every,dask,cache",
+                        help="which scans to time: one (1 worker), every (every core), dask, cache (cold and warm)")
     args = parser.parse_args(argv)
+    runs = set(args.runs.split(","))
 
     work = Path(tempfile.mkdtemp(prefix="shapetracer-bench-"))
     jobs_dir = args.keep or work / "jobs"
@@ -160,11 +165,13 @@ def main(argv: list[str]) -> int:
         print(f"built {args.jobs_count} jobs from {len(corpus_programs())} corpus programs in "
               f"{time.perf_counter() - started:.1f} s; cores: {default_workers()}; "
               f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
-        one = measure("local, 1 worker", jobs_dir, work, args.jobs_count, workers=1)
         cores = default_workers()
-        every = measure(f"local, {cores} workers", jobs_dir, work, args.jobs_count, workers=cores)
-        print(f"{'scaling 1 -> ' + str(cores) + ' workers':28} x{every / one:.2f}")
-        if not args.no_dask:
+        one = measure("local, 1 worker", jobs_dir, work, args.jobs_count, workers=1) if "one" in runs else None
+        every = measure(f"local, {cores} workers", jobs_dir, work, args.jobs_count, workers=cores) \
+            if "every" in runs else None
+        if one and every:
+            print(f"{'scaling 1 -> ' + str(cores) + ' workers':28} x{every / one:.2f}")
+        if not args.no_dask and "dask" in runs:
             try:
                 import distributed  # noqa: F401
                 import psutil  # noqa: F401  (comes with distributed)
@@ -172,9 +179,10 @@ def main(argv: list[str]) -> int:
                 print("dask: not installed (pip install 'shapetracer[dask]')")
             else:
                 measure_dask(jobs_dir, work, args.jobs_count, cores)
-        cache = work / "cache"
-        measure("cache: cold", jobs_dir, work, args.jobs_count, workers=cores, cache_dir=str(cache))
-        measure("cache: warm", jobs_dir, work, args.jobs_count, workers=cores, cache_dir=str(cache))
+        if "cache" in runs:
+            cache = work / "cache"
+            measure("cache: cold", jobs_dir, work, args.jobs_count, workers=cores, cache_dir=str(cache))
+            measure("cache: warm", jobs_dir, work, args.jobs_count, workers=cores, cache_dir=str(cache))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

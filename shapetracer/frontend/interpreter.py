@@ -102,6 +102,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.steps = 0
         self.started = time.perf_counter()
         self.scope: ModuleScope | None = None  # module of the code being executed
+        self.current_line: cst.SimpleStatementLine | None = None  # the statement line being run
         self.state: State | None = None  # the path being executed
         self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
         # every expression's tensor, for an editor's hover; None (the default): not kept
@@ -176,6 +177,8 @@ class Interpreter(ExpressionMixin, CallMixin):
             return
         self._seen_reports.add(key)
         self.reports.append(Report(code, message, site, related or [], confidence))
+        if self.current_line is not None and isinstance(site.locator, ModuleScope):
+            site.locator.hint(site.node, self.current_line)  # positions without a walk of the tree
 
     def check_api(self, finding, node: cst.CSTNode) -> None:
         """Report an API change (constraints.api_changes) found at ``node``."""
@@ -239,8 +242,12 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def stmt_SimpleStatementLine(self, stmt: cst.SimpleStatementLine, state: State) -> list[State]:
         states = [state]
-        for small in stmt.body:
-            states = [r for s in states for r in (self.exec_small(small, s) if s.live else [s])]
+        previous, self.current_line = self.current_line, stmt
+        try:
+            for small in stmt.body:
+                states = [r for s in states for r in (self.exec_small(small, s) if s.live else [s])]
+        finally:
+            self.current_line = previous
         return states
 
     def exec_small(self, small: cst.CSTNode, state: State) -> list[State]:

@@ -37,6 +37,16 @@ class ModuleScope:
     _offsets: list[int] | None = None  # where each line starts in ``text``; [] when not usable
     _lines: list[str] | None = None
     _code_lines: list[str] | None = None
+    # node -> the statement line the interpreter was running when it reported at the node
+    # (checked before use: a deferred check reports later, from another line)
+    _hints: dict[int, cst.SimpleStatementLine] = field(default_factory=dict)
+    _members: dict[int, frozenset[int]] = field(default_factory=dict)  # statement line -> its nodes
+    _starts_ready: bool = False
+
+    def hint(self, node: object, line: cst.SimpleStatementLine) -> None:
+        """The interpreter was running ``line`` when it reported at ``node``: where the hint
+        holds, the node's position needs its line alone, not a walk of the whole tree."""
+        self._hints[id(node)] = line
 
     # -- Locator protocol (see constraints.dims.Origin) -------------------
     def position(self, node: object) -> tuple[int, int, int, int]:
@@ -60,6 +70,12 @@ class ModuleScope:
     def _statement_range(self, node: object) -> CodeRange | None:
         """The node's range, from a layout of its statement line alone (at any depth),
         else of its top-level statement alone."""
+        line = self._hints.get(id(node))
+        if line is not None and self._holds(line, node):
+            self._statement_lines()
+            found = self._line_range(node, line)
+            if found is not None:
+                return found
         firsts = self._first_lines()
         if firsts is None:
             return None
@@ -85,6 +101,26 @@ class ModuleScope:
             shift = firsts[index] - (len(statement.leading_lines) + 1)
             ranges = self._statement_positions[index] = {"shift": shift, "ranges": laid_out}
         return _shifted(ranges, node)
+
+    def _holds(self, line: cst.SimpleStatementLine, node: object) -> bool:
+        """Whether ``node`` is in the statement line (a walk of that line alone, kept)."""
+        members = self._members.get(id(line))
+        if members is None:
+            found: set[int] = set()
+            stack: list = [line]
+            while stack:
+                current = stack.pop()
+                found.add(id(current))
+                stack.extend(child_nodes(current))
+            members = self._members[id(line)] = frozenset(found)
+        return id(node) in members
+
+    def _statement_lines(self) -> None:
+        """First and last lines of every statement line, from a walk of the statements only."""
+        if not self._starts_ready:
+            self._starts_ready = True
+            if self.tree is not None:
+                self._statement_lines()
 
     def _line_range(self, node: object, line: cst.SimpleStatementLine) -> CodeRange | None:
         """Lay out one statement line alone, inside a block with its indentation (libcst
@@ -229,7 +265,7 @@ class ModuleScope:
                 elif header is not None:
                     self._header_of[key] = header
                 stack.extend((child, line, header) for child in child_nodes(current))
-        self._line_starts = _line_starts(self.module, self.tree, self._line_ends)
+        self._statement_lines()
         self._firsts = firsts
         return firsts
 

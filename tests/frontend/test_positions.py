@@ -148,3 +148,43 @@ z = tf.reshape(x,
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
 def test_expressions_found_by_their_text(newline: str):
     assert _check(REPEATS.replace("\n", newline)) > 40
+
+
+def _lines_and_nodes(module: cst.Module):
+    """Every statement line with the nodes inside it."""
+    found = []
+    stack = list(module.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.SimpleStatementLine):
+            inner, walk = [], [node]
+            while walk:
+                current = walk.pop()
+                inner.append(current)
+                walk.extend(child_nodes(current))
+            found.append((node, inner))
+        else:
+            stack.extend(child_nodes(node))
+    return found
+
+
+@pytest.mark.parametrize("text", [TRICKY, HEADERS, REPEATS], ids=["tricky", "headers", "repeats"])
+def test_hinted_statement_lines(text: str):
+    """A hint (the line the interpreter ran when it reported) gives the same positions when
+    it is right, and is ignored when it is wrong (a deferred check reports from a later line)."""
+    module = cst.parse_module(text)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    lines = _lines_and_nodes(module)
+    checked = 0
+    for index, (line, nodes) in enumerate(lines):
+        wrong = lines[index - 1][0]
+        for node in nodes:
+            want = expected[node]
+            for hint in (line, wrong):
+                scope = ModuleScope("m.py", None, text, module, tree=ast.parse(text))
+                scope.hint(node, hint)
+                assert scope.position(node) == (want.start.line, want.start.column + 1, want.end.line,
+                                                want.end.column + 1), cst.Module([]).code_for_node(node)
+                assert hint is line or scope._statement_of is not None  # a wrong hint: the tree was walked
+                checked += 1
+    assert checked > 50
