@@ -64,7 +64,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     """Analyse one file's bytes; never raises for bad input."""
     options = options or Options()
     target = target_for_file(file, options)
-    parsed, cells = read_program(data, display_path)
+    parsed, cells = read_program(data, display_path, _resolved(file))
     if isinstance(parsed, SourceProblem):
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                           parsed.line, parsed.column + 1)
@@ -90,6 +90,16 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
     return FileResult(display_path, sorted(in_cells(findings, cells, display_path), key=Finding.sort_key),
                       interpreter.stats, interpreter.shape_log, target=target, cells=cells,
                       expression_log=interpreter.expression_log or [])
+
+
+def _resolved(file: Path | None) -> Path | None:
+    """The file's real path (the key its parse is shared under with the files importing it)."""
+    if file is None:
+        return None
+    try:
+        return file.resolve()
+    except (OSError, RuntimeError):
+        return None
 
 
 def in_cells(findings: list[Finding], cells: CellMap | None, path: str) -> list[Finding]:

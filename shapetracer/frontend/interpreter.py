@@ -11,9 +11,7 @@ which can only hide findings, never invent them.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +29,7 @@ from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.expressions import ExpressionMixin
 from shapetracer.frontend.names import canonical, is_library, star_import
 from shapetracer.frontend.scope import ModuleScope
-from shapetracer.frontend.source import ParsedSource, read_and_parse
+from shapetracer.frontend.source import ParsedSource, parse_shared
 from shapetracer.domain.state import State, StopPath, coalesce, merge_all, merge_states, merge_values
 from shapetracer.domain.values import (
     UNKNOWN, ApiRef, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal, SymInt,
@@ -671,7 +669,7 @@ class Interpreter(ExpressionMixin, CallMixin):
                 data = candidate.read_bytes()
             except OSError:
                 return None
-            parsed = _parse_module(resolved, data)
+            parsed = parse_shared(resolved, data)
             if not isinstance(parsed, ParsedSource):
                 return None
             path = _display_path(candidate)
@@ -687,33 +685,6 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def fresh_int(self, lower: int | None = 0) -> SymInt:
         return SymInt(Dim.fresh("i", lower))
-
-
-# Parses of imported user modules, most recent last: the files of one folder import the same
-# helpers (a tutorial's ten scripts each import its 500-line plotting module), and a parse
-# costs more than the analysis of most files.  Syntax trees are immutable, and every table
-# keyed on their nodes belongs to one interpreter, so analyses can share them.
-_PARSED: OrderedDict[tuple[Path, bytes], ParsedSource] = OrderedDict()
-_PARSED_BYTES = 256_000  # source bytes kept at most (a tree costs ~100-1,000 times its source)
-
-
-_PARSED_LOCK = threading.Lock()  # analyses on several threads (the language server) share it
-
-
-def _parse_module(resolved: Path, data: bytes):
-    key = (resolved, data)
-    with _PARSED_LOCK:
-        parsed = _PARSED.get(key)
-        if parsed is not None:
-            _PARSED.move_to_end(key)
-            return parsed
-    parsed = read_and_parse(data)
-    if isinstance(parsed, ParsedSource) and len(data) <= _PARSED_BYTES // 4:
-        with _PARSED_LOCK:
-            _PARSED[key] = parsed
-            while sum(len(k[1]) for k in _PARSED) > _PARSED_BYTES:
-                _PARSED.popitem(last=False)
-    return parsed
 
 
 def _forget_assigned(stmt: cst.CSTNode, state: State) -> None:

@@ -12,7 +12,10 @@ import ast
 import io
 import re
 import warnings
+import threading
 import tokenize
+from collections import OrderedDict
+from pathlib import Path
 from dataclasses import dataclass
 
 import libcst as cst
@@ -146,15 +149,45 @@ def read_and_parse(data: bytes) -> ParsedSource | SourceProblem:
     return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES)
 
 
-def read_program(data: bytes, path: str) -> tuple[ParsedSource | SourceProblem, CellMap | None]:
+# Parses of user files, most recent last: the files of one folder import the same helpers (a
+# tutorial's ten scripts each import its 500-line plotting module), a project's modules are
+# checked as files and imported by its scripts, and a parse costs more than the analysis of
+# most files.  Syntax trees are immutable, and every table keyed on their nodes belongs to
+# one interpreter, so analyses can share them.
+_PARSED: OrderedDict[tuple[Path, bytes], ParsedSource] = OrderedDict()
+_PARSED_BYTES = 256_000  # source bytes kept at most (a tree costs ~100-1,000 times its source)
+_PARSED_LOCK = threading.Lock()  # analyses on several threads (the language server) share it
+
+
+def parse_shared(resolved: Path, data: bytes) -> ParsedSource | SourceProblem:
+    """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses."""
+    key = (resolved, data)
+    with _PARSED_LOCK:
+        parsed = _PARSED.get(key)
+        if parsed is not None:
+            _PARSED.move_to_end(key)
+            return parsed
+    parsed = read_and_parse(data)
+    if isinstance(parsed, ParsedSource) and parsed.module is not None and len(data) <= _PARSED_BYTES // 4:
+        with _PARSED_LOCK:
+            _PARSED[key] = parsed
+            while sum(len(k[1]) for k in _PARSED) > _PARSED_BYTES:
+                _PARSED.popitem(last=False)
+    return parsed
+
+
+def read_program(data: bytes, path: str, resolved: Path | None = None) -> tuple[ParsedSource | SourceProblem,
+                                                                               CellMap | None]:
     """A ``.py`` file, or a notebook's code cells joined into one program with its cell map.
+    ``resolved``: the file's real path, when its parse may be shared with the analyses that
+    import it (``parse_shared``).
 
     Problems of a notebook's JSON come back without a map (they are about the file);
     a syntax error in a cell comes back with one, so it can be placed in its cell."""
     from shapetracer.frontend.notebook import is_notebook, read_notebook
 
     if not is_notebook(path):
-        return read_and_parse(data), None
+        return (parse_shared(resolved, data) if resolved is not None else read_and_parse(data)), None
     joined = read_notebook(data)
     if isinstance(joined, SourceProblem):
         return joined, None

@@ -1,0 +1,38 @@
+"""A project's module is parsed once: checked as a file and imported by its scripts."""
+
+from __future__ import annotations
+
+import uuid
+
+from shapetracer.engine import Options, check_file
+from shapetracer.frontend import source
+
+
+def test_a_module_checked_and_imported_is_parsed_once(tmp_path, monkeypatch):
+    marker = uuid.uuid4().hex  # a text no earlier test has parsed
+    (tmp_path / "helpers.py").write_text(f"# {marker}\nimport numpy as np\n\ndef table():\n    return np.zeros((2, 3))\n")
+    (tmp_path / "train.py").write_text("from helpers import table\n\nx = table().reshape(4, 2)\n")
+    parsed: list[str] = []
+    real = source.read_and_parse
+
+    def counting(data: bytes):
+        parsed.append(data.decode().splitlines()[0])
+        return real(data)
+
+    monkeypatch.setattr(source, "read_and_parse", counting)
+    options = Options(generic=False)
+    check_file(tmp_path / "helpers.py", options)
+    result = check_file(tmp_path / "train.py", options)
+    assert [(f.line, f.code) for f in result.findings] == [(3, "ST104")]  # the import was analysed
+    assert parsed.count(f"# {marker}") == 1
+
+
+def test_an_edited_module_is_parsed_again(tmp_path, monkeypatch):
+    marker = uuid.uuid4().hex
+    module = tmp_path / "helpers.py"
+    module.write_text(f"# {marker}\nN = 3\n")
+    (tmp_path / "train.py").write_text("import numpy as np\nfrom helpers import N\n\nx = np.zeros((2, N)).reshape(4, 2)\n")
+    options = Options(generic=False)
+    assert [f.code for f in check_file(tmp_path / "train.py", options).findings] == ["ST104"]
+    module.write_text(f"# {marker}\nN = 4\n")
+    assert check_file(tmp_path / "train.py", options).findings == []
