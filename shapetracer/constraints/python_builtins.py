@@ -7,7 +7,7 @@ spell their dimensions, so they are evaluated; the rest is unknown.
 
 from __future__ import annotations
 
-import functools
+import threading
 
 from typing import Any
 
@@ -50,11 +50,18 @@ def py_len(ctx: OpContext, obj):
     return SymInt(ctx.fresh("len", 0))  # whatever it measures, len() gives an int >= 0
 
 
-@functools.lru_cache(maxsize=1)
-def _counting() -> list[Const]:
-    """``Const(0)`` .. ``Const(_MAX_RANGE - 1)``, made once: a ``range(60000)`` is then a
-    slice, not sixty thousand new objects (constants are never mutated)."""
-    return [Const(v) for v in range(_MAX_RANGE)]
+_COUNTING: list[Const] = []
+_COUNTING_LOCK = threading.Lock()  # analyses on several threads (the language server)
+
+
+def _counting(upto: int) -> list[Const]:
+    """``Const(0)``, ``Const(1)``, ... up to at least ``upto``, made once and grown on demand:
+    a ``range(60000)`` run in a loop is a slice, not sixty thousand new objects each time
+    (constants are never mutated)."""
+    if len(_COUNTING) <= upto:
+        with _COUNTING_LOCK:
+            _COUNTING.extend(Const(v) for v in range(len(_COUNTING), upto + 1))
+    return _COUNTING
 
 
 @op("builtins.range")
@@ -74,7 +81,7 @@ def py_range(ctx: OpContext, *args):
         if (stop.value - start.value) // step.value <= _MAX_RANGE and len(values) <= _MAX_RANGE:
             low, high = (min(values[0], values[-1]), max(values[0], values[-1])) if values else (0, -1)
             if values and 0 <= low and high < _MAX_RANGE:
-                items = _counting()[low:high + 1:abs(step.value)]
+                items = _counting(high)[low:high + 1:abs(step.value)]
                 return Seq(items if step.value > 0 else items[::-1], "list")
             return Seq([Const(v) for v in values], "list")
     return Obj("builtins.range", {"start": start, "stop": stop, "step": step})

@@ -125,8 +125,25 @@ class Origin:
         return self.label
 
 
+_SIMPLIFIED_LIMIT = 50_000
+
+
+def simplify(term: z3.ExprRef) -> z3.ExprRef:
+    """``z3.simplify(term)``, remembered per term for the running analysis.  Z3 shares equal
+    terms, and an unrolled loop rebuilds the same dim arithmetic at every step: nineteen
+    simplifications in twenty are of a term seen before."""
+    cache = analysis.current().table("dims.simplified", dict)
+    key = term.get_id()
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _SIMPLIFIED_LIMIT:
+            cache.clear()
+        found = cache[key] = (term, z3.simplify(term))  # the term is kept: its id stays its own
+    return found[1]
+
+
 def _as_python_int(term: z3.ArithRef) -> int | Z3Int:
-    simplified = z3.simplify(term)
+    simplified = simplify(term)
     if z3.is_int_value(simplified):
         return simplified.as_long()
     return simplified
@@ -254,7 +271,7 @@ def _term(dim: Dim) -> Z3Int:
 
 
 def _simplify_bool(expr: z3.BoolRef) -> BoolLike:
-    simplified = z3.simplify(expr)
+    simplified = simplify(expr)
     if z3.is_true(simplified):
         return True
     if z3.is_false(simplified):
