@@ -66,3 +66,30 @@ def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
         check_source(source, "again.py")
     assert analysis.current() is ambient
     assert (len(ambient.lower_bounds), len(ambient.upper_bounds), len(ambient.tables)) == before
+
+
+def test_a_plain_assignment_witnesses_satisfiable_requirements():
+    """``_witnessed`` only ever proves satisfiability: a witness respects the bounds and
+    the facts, and an impossible requirement never gets one."""
+    from shapetracer.constraints.solver import _witnessed
+    from shapetracer.domain.dims import bound_above, free_symbols
+    from shapetracer.domain.facts import Fact
+
+    rank, a, b = Dim.fresh("rank"), Dim.fresh("a"), Dim.fresh("b", lower=5)
+    either = z3.Or(rank.eq(4), rank.eq(1))
+    assert _witnessed(either, [], free_symbols(either))  # rank = 1, its least value
+    large = (a + b).ge(100)
+    assert _witnessed(large, [], free_symbols(large))  # a = b = 100
+    below_bound = b.eq(3)
+    assert below_bound is False or not _witnessed(below_bound, [], free_symbols(below_bound))
+    c = Dim.fresh("c")
+    bound_above(str(c.value), 10)  # a random int drawn below 10
+    over = c.eq(12)
+    assert not _witnessed(over, [], free_symbols(over))
+    fact = Fact(a.eq(7), SITE_A, "requires")
+    other = a.eq(8)
+    symbols = free_symbols(other) | free_symbols(fact.cond)
+    assert not _witnessed(other, [fact], symbols)
+    assert judge(PathFacts().add(a.eq(7), SITE_A, "requires"), a.eq(8), SolverLimits(),
+                 want_counterexample=False).verdict is Verdict.FAILS
+    assert judge(PathFacts(), (a + b).ge(100), SolverLimits(), want_counterexample=True).verdict is Verdict.MAY_FAIL
