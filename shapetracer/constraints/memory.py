@@ -16,6 +16,8 @@ Sizes are computed, never allocated: ``tests`` state them as numbers.
 
 from __future__ import annotations
 
+import functools
+
 import math
 import re
 import weakref
@@ -43,7 +45,13 @@ def parse_size(text: Any) -> int | None:
     """Bytes in a size such as ``16GiB``, ``80 GB``, ``141gib`` or ``17179869184``; None if unreadable."""
     if isinstance(text, int) and not isinstance(text, bool):
         return text if text > 0 else None
-    match = _SIZE.match(str(text))
+    return _parse_text_size(str(text))
+
+
+@functools.lru_cache(maxsize=32)
+def _parse_text_size(text: str) -> int | None:
+    """(Read once per setting: the device size is asked for at every op.)"""
+    match = _SIZE.match(text)
     if not match or match.group(2).lower() not in _UNITS:
         return None
     size = int(float(match.group(1)) * _UNITS[match.group(2).lower()])

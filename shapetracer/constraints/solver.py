@@ -99,8 +99,8 @@ _INTEGER = re.compile(r"(?<![\w.!])\d+(?![\w.!])")
 
 def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> bool:
     """Whether a plain assignment satisfies the requirement, the facts and the symbols'
-    bounds: every symbol at its least value, then every symbol at each number the formula
-    mentions.  Most requirements are satisfiable at once (a dim equal to a constant, a rank
+    bounds: every symbol at its least value, then one above it, then every symbol at the
+    smallest and the largest numbers the formula mentions.  Most requirements are satisfiable at once (a dim equal to a constant, a rank
     of 1 or 4, a sum at least 100), and evaluating a ground term costs a tenth of setting
     up a solver.  A witness is a proof of satisfiability; finding none proves nothing, and
     the solver decides as before."""
@@ -110,11 +110,12 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     numbers = sorted({int(n) for n in _INTEGER.findall(formula.sexpr()) if len(n) < 10})
     ranges = {name: (lower_bound(name), upper_bound(name)) for name in symbols}
     terms = {name: z3.Int(name) for name in symbols}
-    tries = [None, *numbers[:1], *numbers[-2:]]
+    tries = [0, 1, *(("=", n) for n in (*numbers[:1], *numbers[-2:]))]
     for value in dict.fromkeys(tries):
         pairs = []
         for name, (low, high) in ranges.items():
-            chosen = (low if low is not None else 1) if value is None else value
+            # an int: that far above the symbol's least value; ("=", n): the number n
+            chosen = value[1] if isinstance(value, tuple) else (low if low is not None else 1) + value
             if low is not None and chosen < low or high is not None and chosen >= high:
                 break
             pairs.append((terms[name], z3.IntVal(chosen)))
