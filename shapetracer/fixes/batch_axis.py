@@ -1,8 +1,9 @@
 """A rank one short (a single sample where a batch is expected, a channel axis missing)
 or one too many: the value passed to ``fit``/``predict``/``evaluate``/``*_on_batch``, a
 model or layer call, or fed to a placeholder, gets a leading or trailing axis
-(``np.expand_dims``), loses a trailing axis of 1 (``np.squeeze``), or an index ``a[i]``
-becomes the one-row slice ``a[i:i + 1]``.
+(``np.expand_dims``; a trailing one also where the array is made, so that every later use
+gets it), loses a trailing axis of 1 (``np.squeeze``), or an index ``a[i]`` becomes the
+one-row slice ``a[i:i + 1]``.
 
 Unsafe: the value passed changes.
 """
@@ -89,6 +90,12 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
                       ctx.replace(value, f"{np_name}.expand_dims({text}, 0)"))
         yield ctx.fix(f"Add a trailing axis to `{text}` on line {line}",
                       ctx.replace(value, f"{np_name}.expand_dims({text}, -1)"))
+        definitions = ctx.definitions(text)
+        if len(definitions) == 1 and definitions[0] in ctx.positions:
+            # where the array is made, so that every later use (a predict after the fit) gets it
+            made = definitions[0]
+            yield ctx.fix(f"Add a trailing axis to `{text}` where it is made on line {ctx.start(made)}",
+                          ctx.replace(made, f"{np_name}.expand_dims({ctx.code(made)}, -1)"))
         if rank >= 2:
             yield ctx.fix(f"Drop the trailing axis of `{text}` on line {line}",
                           ctx.replace(value, f"{np_name}.squeeze({text}, axis=-1)"))

@@ -69,7 +69,9 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
     tf = ctx.alias_of("tensorflow") or ctx.alias_of("tensorflow.compat.v1")
     if tf is None:
         return
-    for operand in _operands(ctx):
-        for dtype in _dtypes(ctx):
-            yield ctx.fix(f"Cast `{ctx.code(operand)}` to {dtype} on line {ctx.start(operand)}",
-                          ctx.replace(operand, f"{tf}.cast({ctx.code(operand)}, {tf}.{dtype})"))
+    pairs = [(operand, dtype) for operand in _operands(ctx) for dtype in _dtypes(ctx)]
+    # a float target first: casting an int to a float rounds nothing, while a float made an
+    # int loses its fraction (and a loss built of it cannot be minimised)
+    for operand, dtype in sorted(pairs, key=lambda pair: not pair[1].startswith("float")):
+        yield ctx.fix(f"Cast `{ctx.code(operand)}` to {dtype} on line {ctx.start(operand)}",
+                      ctx.replace(operand, f"{tf}.cast({ctx.code(operand)}, {tf}.{dtype})"))

@@ -9,6 +9,7 @@ Unsafe: the labels change.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -61,6 +62,9 @@ def _labels(ctx: FixContext) -> list[tuple[cst.BaseExpression, bool]]:
     return found
 
 
+_COLUMN = re.compile(r"labels\.shape=\((?:\?|\d+), 1\)|target array with shape \(\d+, 1\)")
+
+
 def propose(ctx: FixContext) -> Iterator[Fix]:
     tf = ctx.alias_of("tensorflow") or ctx.alias_of("tensorflow.compat.v1")
     np_name = ctx.alias_of("numpy")
@@ -72,8 +76,9 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
         lib = np_name if keras else tf
         if lib is None:
             continue
-        yield ctx.fix(f"Pass class indices (argmax of `{text}`) on line {line}",
-                      ctx.replace(value, f"{lib}.argmax({text}, axis=-1)"))
+        if not _COLUMN.search(ctx.finding.message):  # the argmax of one column is always 0
+            yield ctx.fix(f"Pass class indices (argmax of `{text}`) on line {line}",
+                          ctx.replace(value, f"{lib}.argmax({text}, axis=-1)"))
         yield ctx.fix(f"Transpose `{text}` on line {line}", ctx.replace(value, f"{lib}.transpose({text})"))
         yield ctx.fix(f"Drop the trailing axis of `{text}` on line {line}",
                       ctx.replace(value, f"{lib}.squeeze({text}, -1)" if not keras

@@ -1,12 +1,15 @@
 """Match the loss to the targets: ``categorical_crossentropy`` (one-hot targets) and
 ``sparse_categorical_crossentropy`` (class indices) are swapped, in strings, Keras loss
-classes and functions, and TensorFlow's softmax cross-entropy ops.
+classes and functions, and TensorFlow's softmax cross-entropy ops.  A column of class
+indices (labels of shape ``(?, 1)``) never goes to a one-hot loss: it would broadcast over
+the classes and run, computing nothing meant.
 
 Unsafe: the loss changes.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -51,15 +54,24 @@ VALID = [
 ]
 
 
+_COLUMN = re.compile(r"labels\.shape=\((?:\?|\d+), 1\)")
+
+
+def _to_dense(ctx: FixContext, value: str) -> bool:
+    """Whether a swap to ``SWAPS[value]`` would feed a column of class indices
+    (``labels.shape=(?, 1)``) to a one-hot loss, which broadcasts it over the classes."""
+    return "sparse" in value.lower() and bool(_COLUMN.search(ctx.finding.message))
+
+
 def propose(ctx: FixContext) -> Iterator[Fix]:
     edits = []
     for string in ctx.of_type(cst.SimpleString):
         value = string.evaluated_value
-        if isinstance(value, str) and value in SWAPS:
+        if isinstance(value, str) and value in SWAPS and not _to_dense(ctx, value):
             edits.append((f"Use the loss {SWAPS[value]!r} on line {ctx.start(string)}",
                           ctx.replace(string, string.prefix + string.quote + SWAPS[value] + string.quote)))
     for name in ctx.of_type(cst.Name):
-        if name.value in SWAPS:
+        if name.value in SWAPS and not _to_dense(ctx, name.value):
             edits.append((f"Use {SWAPS[name.value]} on line {ctx.start(name)}", ctx.replace(name, SWAPS[name.value])))
     for message, edit in edits:
         yield ctx.fix(message, edit)

@@ -9,7 +9,9 @@ from types import ModuleType
 PROPOSERS = ("compat", "api_renames", "reshape_infer", "placeholder_batch", "padding", "loss_swap",
              "flatten", "return_sequences", "constants", "batch_axis", "tensor_axis", "label_format",
              "reduce_loss", "dynamic_batch", "swap_name", "dtype_cast", "key_name", "list_index",
-             "transpose_perm", "reshape_two")
+             "transpose_perm", "reshape_two", "elementwise_matmul", "flatten_size", "shape_index",
+             "scalar_in_list", "unwrap_call", "global_pool", "concat_axis", "pad_sequences",
+             "loop_invariants", "placeholder_size", "dtype_operand", "label_names", "product_factor")
 
 
 @lru_cache(maxsize=None)

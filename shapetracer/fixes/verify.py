@@ -6,11 +6,14 @@ from __future__ import annotations
 import ast
 import dataclasses
 import hashlib
+import re
 from pathlib import Path
 from typing import Sequence
 
+from shapetracer.domain import codes
 from shapetracer.domain.findings import Finding, Fix
 from shapetracer.engine import FileResult, Options, check_source
+from shapetracer.fixes.conflicts import conflict_lines
 from shapetracer.fixes.edits import apply, line_map
 
 SHOWN = ("error", "warning")
@@ -61,13 +64,41 @@ def verdict(fix: Fix, finding: Finding, before: Sequence[Finding], text: str, pa
     known = {(f.code, mapped(f.line)) for f in before if f.path == path}
     target = (finding.code, mapped(finding.line))
     edited = _edited_lines(fix)
+    conflict = {mapped(line) for line in conflict_lines(finding, text)}
     for after in result.findings:
         key = (after.code, after.line)
         if key == target:
             return None  # the finding is still there
-        if after.severity in SHOWN and key not in known and not _unmasked(after, edited, target[1]):
-            return None  # something new went wrong
+        if after.severity in SHOWN and key not in known and not _batches_differ(after):
+            shared = conflict_lines(after, fixed) & conflict
+            if not _unmasked(after, edited, target[1], shared, "".join(e.new_text for e in fix.edits)):
+                return None  # something new went wrong
     return result
+
+
+_COUNTEREXAMPLE = re.compile(r"\(fails when ([^()]*)\)$")
+_BATCH = re.compile(r"^(?:([\w.]+)\.shape\[0\]|batch) = \d+$")  # a fed tensor's or a Keras batch
+
+
+def _batches_differ(finding: Finding) -> bool:
+    """A possible failure whose counterexample only sets the leading axes of two or more
+    fed tensors apart ("fails when Placeholder.shape[0] = 2, Placeholder_1.shape[0] = 3").
+
+    Examples and their labels fed as two placeholders with a None batch read so in every
+    TF 1 graph (the hand-fixed twins too): the op fails only if the caller feeds batches
+    of different sizes, which says nothing about a fix (Keras and tf.data batches read
+    "fails when batch = 1, batch = 2").  One batch against a constant
+    ("fails when Placeholder.shape[0] = 2": [?, 6] * [6, 6]) still counts."""
+    if finding.code != codes.POSSIBLE_FAILURE:
+        return False
+    match = _COUNTEREXAMPLE.search(finding.message)
+    if match is None:
+        return False
+    parts = [_BATCH.match(part.strip()) for part in match.group(1).split(",")]
+    if len(parts) < 2 or not all(parts):
+        return False
+    named = [m.group(1) for m in parts if m.group(1)]
+    return len(set(named)) == len(named)  # each "batch" is a symbol of its own
 
 
 def _edited_lines(fix: Fix) -> set[int]:
@@ -81,17 +112,31 @@ def _edited_lines(fix: Fix) -> set[int]:
     return lines
 
 
-def _unmasked(finding: Finding, edited: set[int], fixed_line: int) -> bool:
+def _unmasked(finding: Finding, edited: set[int], fixed_line: int, shared: frozenset[int] = frozenset(),
+              written: str = "") -> bool:
     """Whether a finding the original did not have was hidden, not caused, by the fixed one.
 
     The analysis of a path ends at a definite error, so removing it lets the analysis reach
     code it never looked at.  A finding found there counts against the fix only when the
     fix took part in it: it sits on an edited line, or (for a shape finding) a line of its
-    conflict was edited, or it comes before the fixed line.  A name the target lacks
-    (ST4xx) or a plain Python bug (ST3xx) off the edited lines was there all along."""
+    conflict was edited, or it comes before the fixed line, or its definite conflict
+    shares a line with the fixed one's (``shared``: see ``conflicts``).  Then the
+    values that clashed still clash further on: the fix moved the failure rather than
+    removed it (a weight set to suit an elementwise op that fails again with the fed batch,
+    the same unfixed array passed to a second call).  A possible failure (ST201) sharing a
+    placeholder's declaration does not count: two placeholders' unknown batches may always
+    differ, as in every graph fed by two of them.  A name the target lacks (ST4xx) or a
+    plain Python bug (ST3xx) was there all along unless the edit wrote the name it quotes
+    (``written``: the edits' new text), even on an edited line (a TF 1 name on the line
+    of a weight whose size the fix changed)."""
+    if finding.rule.family in ("api", "python"):
+        return finding.line not in edited or not any(name in written for name in _QUOTED.findall(finding.message))
     if finding.line in edited:
         return False
-    if finding.rule.family in ("api", "python"):
-        return True
+    if finding.confidence == "definite" and shared:
+        return False
     return finding.line > fixed_line and not any(r.line in edited for r in finding.related
                                                  if r.path == finding.path)
+
+
+_QUOTED = re.compile(r"'([A-Za-z_][\w.]*)'")

@@ -1,8 +1,7 @@
 """Every fix proposed for a corpus bug, applied and run under real TensorFlow (each
 version the program's header lists), ends without an exception; and fixes that do are
-proposed for at least 60% of the corpus bugs (187 of 307, 60.9%, at stop 20:
-198 get a verified fix, 11 of which fail under TensorFlow).  How many equal the
-hand-written twin is printed.
+proposed for at least 60% of the corpus bugs (measured: 238 of 307, 77.5%, all of them
+running; 93 are the hand-written twin's edit).  How many equal the twin is printed.
 
 A fix that passes re-analysis yet fails under TensorFlow shows a limit of the analysis
 (a run-time check it does not model); each such program is listed, with the reason, in
