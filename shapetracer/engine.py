@@ -37,11 +37,13 @@ def _tune_collector() -> None:
     Z3 references) and few reference cycles, and CPython's default collector walks the
     long-lived tables (op specs, libcst's and Z3's modules) again at every full collection.
     Those tables are frozen out of the collector once, here, and the youngest generation is
-    collected after 10,000 allocations instead of 700 (memory stays bounded: cycles are
-    still collected)."""
+    collected after 100,000 allocations instead of 700: an analysis keeps most of what it
+    makes until its file is done, so young collections mostly promote it, and the older
+    generations are walked ten times less often than with 10,000 (on the 885 real-world
+    files, the collector's time fell from 4.8 s to about 2.6 s of the shape pass)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    gc.set_threshold(100_000, 10, 10)
 
 
 _tune_collector()
@@ -78,18 +80,24 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
         # CPython's parser has judged the syntax; pyflakes on megabytes of code would cost
         # more than the whole check of an ordinary job, so it is skipped too.
         return FileResult(display_path, _filter([note], options, display_path), target=target)
-    with analysing():  # symbol bounds and side tables of this file only, dropped after it
-        interpreter = _interpret(display_path, file, parsed, options, target)
-    # Positions cost a walk of the whole tree: make them only for reports that are shown.
-    findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
+    findings, stats, shape_log, expression_log = _shape_pass(display_path, file, parsed, options, target)
     if options.generic:
         findings.extend(_generic(parsed, display_path, options))
     findings = _filter(findings, options, display_path)
     findings = suppressions.apply(findings, parsed.text, display_path,
                                   report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(in_cells(findings, cells, display_path), key=Finding.sort_key),
-                      interpreter.stats, interpreter.shape_log, target=target, cells=cells,
-                      expression_log=interpreter.expression_log or [])
+                      stats, shape_log, target=target, cells=cells, expression_log=expression_log)
+
+
+def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, options: Options,
+                target: Target) -> tuple[list[Finding], Statistics, list, list]:
+    """The shape findings of one parsed file, with the interpreter's statistics and logs."""
+    with analysing():  # symbol bounds and side tables of this file only, dropped after it
+        interpreter = _interpret(display_path, file, parsed, options, target)
+    # Positions cost a walk of the whole tree: make them only for reports that are shown.
+    findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
+    return findings, interpreter.stats, interpreter.shape_log, interpreter.expression_log or []
 
 
 def _resolved(file: Path | None) -> Path | None:

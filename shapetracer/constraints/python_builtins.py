@@ -50,6 +50,7 @@ def py_len(ctx: OpContext, obj):
     return SymInt(ctx.fresh("len", 0))  # whatever it measures, len() gives an int >= 0
 
 
+_SHARED_COUNTS = 10_000  # the table's size at most (its constants stay for the process)
 _COUNTING: list[Const] = []
 _COUNTING_LOCK = threading.Lock()  # analyses on several threads (the language server)
 
@@ -80,7 +81,7 @@ def py_range(ctx: OpContext, *args):
         # len() of range(2**63) overflows a C ssize_t: bound the length arithmetically first
         if (stop.value - start.value) // step.value <= _MAX_RANGE and len(values) <= _MAX_RANGE:
             low, high = (min(values[0], values[-1]), max(values[0], values[-1])) if values else (0, -1)
-            if values and 0 <= low and high < _MAX_RANGE:
+            if values and 0 <= low and high < _SHARED_COUNTS:
                 items = _counting(high)[low:high + 1:abs(step.value)]
                 return Seq(items if step.value > 0 else items[::-1], "list")
             return Seq([Const(v) for v in values], "list")

@@ -159,8 +159,11 @@ _PARSED_BYTES = 256_000  # source bytes kept at most (a tree costs ~100-1,000 ti
 _PARSED_LOCK = threading.Lock()  # analyses on several threads (the language server) share it
 
 
-def parse_shared(resolved: Path, data: bytes) -> ParsedSource | SourceProblem:
-    """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses."""
+def parse_shared(resolved: Path, data: bytes, keep: bool = True) -> ParsedSource | SourceProblem:
+    """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses.
+    ``keep``: whether a new parse is kept for them (an imported module's is; a checked
+    file's is used when an earlier analysis imported it, but not kept: most files are
+    imported by none, and every tree kept is walked again by the garbage collector)."""
     key = (resolved, data)
     with _PARSED_LOCK:
         parsed = _PARSED.get(key)
@@ -168,7 +171,7 @@ def parse_shared(resolved: Path, data: bytes) -> ParsedSource | SourceProblem:
             _PARSED.move_to_end(key)
             return parsed
     parsed = read_and_parse(data)
-    if isinstance(parsed, ParsedSource) and parsed.module is not None and len(data) <= _PARSED_BYTES // 4:
+    if keep and isinstance(parsed, ParsedSource) and parsed.module is not None and len(data) <= _PARSED_BYTES // 4:
         with _PARSED_LOCK:
             _PARSED[key] = parsed
             while sum(len(k[1]) for k in _PARSED) > _PARSED_BYTES:
@@ -187,7 +190,7 @@ def read_program(data: bytes, path: str, resolved: Path | None = None) -> tuple[
     from shapetracer.frontend.notebook import is_notebook, read_notebook
 
     if not is_notebook(path):
-        return (parse_shared(resolved, data) if resolved is not None else read_and_parse(data)), None
+        return (parse_shared(resolved, data, keep=False) if resolved is not None else read_and_parse(data)), None
     joined = read_notebook(data)
     if isinstance(joined, SourceProblem):
         return joined, None
