@@ -120,7 +120,7 @@ class ModuleScope:
         if not self._starts_ready:
             self._starts_ready = True
             if self.tree is not None:
-                self._statement_lines()
+                self._line_starts = _line_starts(self.module, self.tree, self._line_ends)
 
     def _line_range(self, node: object, line: cst.SimpleStatementLine) -> CodeRange | None:
         """Lay out one statement line alone, inside a block with its indentation (libcst

@@ -188,3 +188,19 @@ def test_hinted_statement_lines(text: str):
                 assert hint is line or scope._statement_of is not None  # a wrong hint: the tree was walked
                 checked += 1
     assert checked > 50
+
+
+def test_a_statement_line_is_placed_without_laying_out_its_function():
+    """A node in a statement line inside a function needs that line alone (found by its
+    text, else laid out by itself), never a layout of the whole top-level function."""
+    text = "import tensorflow as tf\n\n\ndef build(x):\n    y = tf.placeholder(tf.float32)\n    return x + y + y\n"
+    module = cst.parse_module(text)
+    for hinted in (False, True):
+        scope = ModuleScope("m.py", None, text, module, tree=ast.parse(text))
+        for line, nodes in _lines_and_nodes(module):
+            for node in nodes:
+                if hinted:
+                    scope.hint(node, line)
+                scope.position(node)
+        assert scope._line_starts, "the statement lines' first lines were not read"
+        assert all(key < 0 for key in scope._statement_positions), "a top-level statement was laid out"
