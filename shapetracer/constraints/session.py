@@ -144,14 +144,14 @@ def check_feeds(ctx: OpContext, feed_dict: Any) -> list[tuple[Tensor, Tensor]]:
 def _substitution(feeds: list[tuple[Tensor, Tensor]]) -> Substitution:
     """Each unknown placeholder dim (a bare symbol) paired with the dim fed for it."""
     pairs: Substitution = []
-    seen: set[str] = set()
+    seen: set[int] = set()  # Z3 shares terms: one symbol, one id (printing it costs more)
     for key, fed in feeds:
         if key.shape.dims is None or fed.shape.dims is None or len(key.shape.dims) != len(fed.shape.dims):
             continue
         for want, got in zip(key.shape.dims, fed.shape.dims):
-            if want.known or not z3.is_const(want.value) or str(want.value) in seen:
+            if want.known or not z3.is_const(want.value) or want.value.get_id() in seen:
                 continue
-            seen.add(str(want.value))
+            seen.add(want.value.get_id())
             pairs.append((want.value, got.value if not got.known else z3.IntVal(got.value), got))
     return pairs
 
