@@ -107,7 +107,8 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     if len(symbols) > _MAX_WITNESS_SYMBOLS:
         return False
     formula = z3.And(cond, *(fact.cond for fact in relevant)) if relevant else cond
-    numbers = sorted({int(n) for n in _INTEGER.findall(formula.sexpr()) if len(n) < 10})
+    # the requirement's own numbers (printing a path's facts can cost milliseconds)
+    numbers = sorted({int(n) for n in _INTEGER.findall(cond.sexpr()) if len(n) < 10})
     ranges = {name: (lower_bound(name), upper_bound(name)) for name in symbols}
     terms = {name: z3.Int(name) for name in symbols}
     tries = [0, 1, *(("=", n) for n in (*numbers[:1], *numbers[-2:]))]

@@ -175,8 +175,6 @@ class Interpreter(ExpressionMixin, CallMixin):
             return
         self._seen_reports.add(key)
         self.reports.append(Report(code, message, site, related or [], confidence))
-        if self.current_line is not None and isinstance(site.locator, ModuleScope):
-            site.locator.hint(site.node, self.current_line)  # positions without a walk of the tree
 
     def check_api(self, finding, node: cst.CSTNode) -> None:
         """Report an API change (constraints.api_changes) found at ``node``."""
@@ -189,6 +187,8 @@ class Interpreter(ExpressionMixin, CallMixin):
         return base if count == 0 else f"{base}_{count}"
 
     def site(self, node: cst.CSTNode) -> Origin:
+        if self.current_line is not None:  # where the node is, should a report name it
+            self.scope.hint(node, self.current_line)
         return Origin(self.scope.path, node, self.scope)
 
     def tick(self) -> None:

@@ -37,16 +37,18 @@ class ModuleScope:
     _offsets: list[int] | None = None  # where each line starts in ``text``; [] when not usable
     _lines: list[str] | None = None
     _code_lines: list[str] | None = None
-    # node -> the statement line the interpreter was running when it reported at the node
-    # (checked before use: a deferred check reports later, from another line)
+    # node -> the statement line the interpreter was running when it made a site at the node
+    # (checked before use: a lambda's body runs later, from another line)
     _hints: dict[int, cst.SimpleStatementLine] = field(default_factory=dict)
     _members: dict[int, frozenset[int]] = field(default_factory=dict)  # statement line -> its nodes
     _starts_ready: bool = False
 
     def hint(self, node: object, line: cst.SimpleStatementLine) -> None:
-        """The interpreter was running ``line`` when it reported at ``node``: where the hint
-        holds, the node's position needs its line alone, not a walk of the whole tree."""
-        self._hints[id(node)] = line
+        """The interpreter was running ``line`` when it first made a site at ``node``: where
+        the hint holds, the node's position needs its line alone, not a walk of the whole
+        tree (a lambda's body, run later from another line, keeps its first hint; a wrong
+        one is caught by ``_holds``)."""
+        self._hints.setdefault(id(node), line)
 
     # -- Locator protocol (see constraints.dims.Origin) -------------------
     def position(self, node: object) -> tuple[int, int, int, int]:
