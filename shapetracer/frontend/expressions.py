@@ -133,14 +133,13 @@ class ExpressionMixin:
         cache = self.__dict__.setdefault("_tables", {})
         key = id(node)
         if key not in cache:
-            found = literals.template(node, _MAX_SEQ)
-            cache[key] = (found, literals.size(found) // 64 if found is not None else 0)
-        found, steps = cache[key]
-        if found is None:
+            cache[key] = literals.template(node, _MAX_SEQ)
+        table = cache[key]
+        if table is None:
             return None
-        for _ in range(steps):  # a fraction of the steps its elements would take one by one
+        for _ in range(table.nodes // 64):  # a fraction of the steps its elements would take one by one
             self.tick()
-        return literals.materialize(found)
+        return literals.materialize(table.tree)
 
     def expr_Set(self, node: cst.Set) -> Value:
         items = [self.eval(element.value) for element in node.elements]

@@ -9,13 +9,15 @@ runs (``materialize``): lists are mutable, numbers are not.
 
 >>> import libcst as cst
 >>> table = cst.parse_expression("[[1, -2.5], (3, 'a')]")
->>> materialize(template(table))
+>>> materialize(template(table).tree)
 Seq(items=[Seq(items=[Const(1), Const(-2.5)], kind='list', sized=True), Seq(items=[Const(3), Const('a')], kind='tuple', sized=True)], kind='list', sized=True)
 >>> template(cst.parse_expression("[1, x]")) is None
 True
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import libcst as cst
 
@@ -45,10 +47,20 @@ def string_value(node: cst.SimpleString) -> Value:
 
 
 
-def template(node: cst.BaseExpression, limit: int = 100_000) -> tuple | None:
-    """``(kind, items)`` with ``Const`` leaves, for a list/tuple of number and string literals
-    (nested, signs allowed); None for anything else or more than ``limit`` items in all."""
-    makers = {cst.Integer: integer_value, cst.Float: float_value, cst.SimpleString: string_value}
+class Table(NamedTuple):
+    """A literal read once: its ``(kind, items)`` tree with ``Const`` leaves, and how many
+    nodes it has (the interpreter steps it stands for)."""
+
+    tree: tuple
+    nodes: int
+
+
+_MAKERS = {cst.Integer: integer_value, cst.Float: float_value, cst.SimpleString: string_value}
+
+
+def template(node: cst.BaseExpression, limit: int = 100_000) -> Table | None:
+    """The table of a list/tuple of number and string literals (nested, signs allowed);
+    None for anything else or more than ``limit`` nodes in all."""
     count = 0
 
     def read(current: cst.BaseExpression):
@@ -57,12 +69,12 @@ def template(node: cst.BaseExpression, limit: int = 100_000) -> tuple | None:
         if count > limit:
             return None
         kind = type(current)
-        if kind in makers:
-            value = makers[kind](current)
+        if kind in _MAKERS:
+            value = _MAKERS[kind](current)
             return value if isinstance(value, Const) else None
         if kind is cst.UnaryOperation and type(current.operator) in (cst.Minus, cst.Plus) \
                 and type(current.expression) in (cst.Integer, cst.Float):
-            number = makers[type(current.expression)](current.expression)
+            number = _MAKERS[type(current.expression)](current.expression)
             if not isinstance(number, Const):
                 return None
             return Const(-number.value) if type(current.operator) is cst.Minus else number
@@ -79,7 +91,7 @@ def template(node: cst.BaseExpression, limit: int = 100_000) -> tuple | None:
         return None
 
     found = read(node)
-    return found if isinstance(found, tuple) else None
+    return Table(found, count) if isinstance(found, tuple) else None
 
 
 def materialize(found: tuple | Const) -> Value:
@@ -90,11 +102,4 @@ def materialize(found: tuple | Const) -> Value:
     return Seq([materialize(item) for item in items], kind)
 
 
-def size(found: tuple | Const) -> int:
-    """Nodes in the template (the interpreter steps the literal stands for)."""
-    if isinstance(found, Const):
-        return 1
-    return 1 + sum(size(item) for item in found[1])
-
-
-__all__ = ["float_value", "integer_value", "materialize", "size", "string_value", "template"]
+__all__ = ["Table", "float_value", "integer_value", "materialize", "string_value", "template"]

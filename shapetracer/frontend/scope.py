@@ -122,7 +122,7 @@ class ModuleScope:
         if not self._starts_ready:
             self._starts_ready = True
             if self.tree is not None:
-                self._line_starts = _line_starts(self.module, self.tree, self._line_ends)
+                self._line_starts = _read_statement_lines(self.module, self.tree, self._line_ends)
 
     def _line_range(self, node: object, line: cst.SimpleStatementLine) -> CodeRange | None:
         """Lay out one statement line alone, inside a block with its indentation (libcst
@@ -332,7 +332,7 @@ def _kind(value: object) -> int:
     return kind
 
 
-def _line_starts(module: cst.Module, tree: ast.Module, ends: dict[int, int]) -> dict[int, tuple[int, int]]:
+def _read_statement_lines(module: cst.Module, tree: ast.Module, ends: dict[int, int]) -> dict[int, tuple[int, int]]:
     """id(statement line) -> (first line, indentation) for every SimpleStatementLine, by
     walking libcst's and CPython's statements in the same source order: a statement line
     holds ``len(body)`` ast statements, a compound statement one, and their bodies follow
