@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -66,6 +67,8 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
     missing_names: dict[str, int] = {}
     targets: list[tuple[str, Target]] = []
     fixing = _Fixing(settings, output_format)
+    # fixes read each file's shapes; without them nothing of an analysis outlives its file
+    options = dataclasses.replace(options, keep_shapes=fixing.wanted)
     explicit = {p.resolve() for p in paths if p.is_file()}
     to_check = list(iter_python_files(paths, lambda p: p.resolve() not in explicit and settings.excluded(p)))
     with file_progress(to_check, enabled=not quiet) as progress:

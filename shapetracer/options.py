@@ -58,6 +58,10 @@ class Options:
     # Keep the tensor every expression evaluated to (an editor's hover over any expression);
     # off for check and scan, which only need the names' shapes.
     expression_shapes: bool = False
+    # Keep each assignment's tensor in the result (``FileResult.shape_log``): what fixes,
+    # ``shapetracer shapes`` and an editor read.  ``check`` without fixes and ``scan`` turn it
+    # off, so that nothing of an analysis outlives its file and its memory is taken back there.
+    keep_shapes: bool = True
 
 
 _UNSET = object()

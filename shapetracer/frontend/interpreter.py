@@ -102,7 +102,8 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.scope: ModuleScope | None = None  # module of the code being executed
         self.current_line: cst.SimpleStatementLine | None = None  # the statement line being run
         self.state: State | None = None  # the path being executed
-        self.shape_log: list[tuple[Origin, Value]] = []  # assignments, for `shapetracer shapes`
+        # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
+        self.shape_log: list[tuple[Origin, Value]] | None = []
         # every expression's tensor, for an editor's hover; None (the default): not kept
         self.expression_log: list[tuple[Origin, Value]] | None = None
         self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
@@ -580,7 +581,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         env = self.state.env
         if isinstance(target, cst.Name):
             env[target.value] = value
-            if isinstance(value, Tensor):
+            if isinstance(value, Tensor) and self.shape_log is not None:
                 self.shape_log.append((self.site(target), value))
         elif isinstance(target, (cst.Tuple, cst.List)):
             self._unpack(target, value, stmt)

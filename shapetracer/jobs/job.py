@@ -129,7 +129,7 @@ def _run_engine(member: Member, config: ScanConfig, target: Target) -> dict:
     from shapetracer.engine import check_source
 
     try:
-        options = dataclasses.replace(config.engine_options(), target=target)
+        options = dataclasses.replace(config.engine_options(), target=target, keep_shapes=False)
         result = check_source(member.data, member.name, None, options)
     except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; if it does, say so
         return {"path": member.name, "status": "internal_error", "findings": [], "calls_modelled": 0,

@@ -147,7 +147,7 @@ def shape_findings(job: Job, target: Target | None = None) -> dict[str, list[Fin
     (default: ``job_target(job)``)."""
     from shapetracer.engine import Options, check_source
 
-    options = Options(generic=False, target=target or job_target(job))
+    options = Options(generic=False, target=target or job_target(job), keep_shapes=False)
     results = {}
     for name, text in sorted(job.scripts.items()):
         file = job.root / name if job.root is not None else None

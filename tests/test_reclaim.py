@@ -1,0 +1,51 @@
+"""Nothing of an analysis outlives its file when the result does not keep its shapes."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from shapetracer.engine import Options, check_source
+from shapetracer.frontend.interpreter import Interpreter
+
+# a class whose methods name their module: the scope and its functions form a cycle
+SOURCE = b"""import tensorflow as tf
+
+class Model:
+    def build(self, x):
+        return tf.reshape(x, [-1, 784])
+
+m = Model()
+y = m.build(tf.zeros([32, 28, 28]))
+z = tf.matmul(y, tf.zeros([10, 5]))
+"""
+
+
+def _scope_of_analysis(monkeypatch, options: Options):
+    scopes = []
+    original = Interpreter.run_file
+
+    def run_file(self, *args):
+        scope = original(self, *args)
+        scopes.append(weakref.ref(scope))
+        return scope
+
+    monkeypatch.setattr(Interpreter, "run_file", run_file)
+    result = check_source(SOURCE, "model.py", None, options)
+    return result, scopes
+
+
+def test_the_analysis_is_taken_back_before_the_result_is_returned(monkeypatch):
+    gc.collect()
+    result, scopes = _scope_of_analysis(monkeypatch, Options(generic=False, keep_shapes=False))
+    assert [f.code for f in result.findings] == ["ST101"]  # the matmul still fails
+    assert result.shape_log == []
+    assert scopes and all(ref() is None for ref in scopes)
+
+
+def test_kept_shapes_keep_the_analysis_with_the_result(monkeypatch):
+    gc.collect()
+    result, scopes = _scope_of_analysis(monkeypatch, Options(generic=False, keep_shapes=True))
+    assert [f.code for f in result.findings] == ["ST101"]
+    assert any(str(tensor.shape) for _, tensor in result.shape_log)
+    assert any(ref() is not None for ref in scopes)
