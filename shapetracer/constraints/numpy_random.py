@@ -128,7 +128,7 @@ def _drawn_int(ctx: OpContext, low: Any, high: Any) -> SymInt | None:
         return None  # an empty range: numpy raises "low >= high", not a shape question
     value = ctx.fresh("randint", lo.value)
     if hi.known:
-        bound_above(str(value.value), hi.value)  # no path fact: free unless used
+        bound_above(value.value.decl().name(), hi.value)  # no path fact: free unless used
     else:
         ctx.host.facts = ctx.host.facts.add(value.lt(hi), ctx.site, "draws in range", frozenset({ctx.site}))
     return SymInt(value)

@@ -42,6 +42,7 @@ class ModuleScope:
     _hints: dict[int, cst.SimpleStatementLine] = field(default_factory=dict)
     _members: dict[int, frozenset[int]] = field(default_factory=dict)  # statement line -> its nodes
     _starts_ready: bool = False
+    _placed: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)  # node -> its position
 
     def hint(self, node: object, line: cst.SimpleStatementLine) -> None:
         """The interpreter was running ``line`` when it first made a site at ``node``: where
@@ -58,6 +59,12 @@ class ModuleScope:
         tens of milliseconds); its first line comes from CPython's ``ast``."""
         if node is self.module:
             return (1, 1, 1, 1)  # whole-file notes need no positions
+        known = self._placed.get(id(node))
+        if known is None:  # a site named by several findings (as a related line) is placed once
+            known = self._placed[id(node)] = self._place(node)
+        return known
+
+    def _place(self, node: object) -> tuple[int, int, int, int]:
         code_range = self._statement_range(node)
         if code_range is None:
             if self._positions is None:

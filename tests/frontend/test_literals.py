@@ -64,3 +64,36 @@ def test_shape_findings_through_a_table():
 
 def test_docstring_examples():
     assert doctest.testmod(literals).failed == 0
+
+
+STRINGS = ['""', "''", '"abc"', "'a\"b'", '"""x\ny"""', "'''''' ", "'''a'b'''", 'r"a\\b"', '"a\\nb"', "b'xy'",
+           'f"{x}"', "u'é'", '"tab\\there"', "'''\"quoted\"'''"]
+
+
+def test_a_string_has_the_value_python_gives():
+    for source in STRINGS:
+        node = cst.parse_expression(source.strip())
+        if isinstance(node, cst.SimpleString):
+            assert literals.string_value(node).value == node.evaluated_value, source
+
+
+def test_every_corpus_string_has_the_value_python_gives():
+    from pathlib import Path
+
+    seen = 0
+    for path in sorted((Path(__file__).resolve().parents[2] / "corpus" / "shape").glob("*/*.py"))[:300]:
+        for node in _strings(cst.parse_module(path.read_text(encoding="utf-8"))):
+            assert literals.string_value(node).value == node.evaluated_value, (path, node.value)
+            seen += 1
+    assert seen > 1000
+
+
+def _strings(module):
+    found = []
+
+    class Strings(cst.CSTVisitor):
+        def visit_SimpleString(self, node):
+            found.append(node)
+
+    module.visit(Strings())
+    return found
