@@ -63,6 +63,7 @@ def _hint(name: str, version: str) -> str:
     return f"; under TensorFlow {version} use {replacement}"
 
 
+@lru_cache(maxsize=1 << 16)  # a pure lookup, asked at every attribute a program reads
 def missing_attribute(owner: str, attribute: str, target: Target) -> ApiFinding | None:
     """``owner.attribute`` on a TF/Keras module the target has, where the target lacks it."""
     owner_name = api_name(owner, target)
@@ -144,6 +145,7 @@ def _refused(model, name: str, n_positional: int, keywords: tuple[str, ...]) -> 
     return api.check_call(signature, n_positional, keywords)
 
 
+@lru_cache(maxsize=1 << 16)  # a pure lookup, asked at every call of the library
 def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target: Target) -> ApiFinding | None:
     """A call whose arguments the target's exact signature of ``spelled`` refuses."""
     name = api_name(spelled, target)

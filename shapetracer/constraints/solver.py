@@ -136,13 +136,24 @@ def _new_solver(limits: SolverLimits) -> z3.Solver:
 
 
 def _add_bounds(solver: z3.Solver, symbols: set[str]) -> None:
+    made = current().table("solver.bounds", dict)  # a symbol's bounds are fixed when it is made
     for name in symbols:
-        bound = lower_bound(name)
-        if bound is not None:
-            solver.add(z3.Int(name) >= bound)
-        upper = upper_bound(name)
-        if upper is not None:
-            solver.add(z3.Int(name) < upper)
+        bounds = made.get(name)
+        if bounds is None:
+            bounds = made[name] = _bounds_of(name)
+        if bounds:
+            solver.add(*bounds)
+
+
+def _bounds_of(name: str) -> tuple:
+    bounds = []
+    bound = lower_bound(name)
+    if bound is not None:
+        bounds.append(z3.Int(name) >= bound)
+    upper = upper_bound(name)
+    if upper is not None:
+        bounds.append(z3.Int(name) < upper)
+    return tuple(bounds)
 
 
 def _relevant_facts(facts: tuple[Fact, ...], cond: z3.BoolRef) -> list[Fact]:

@@ -10,6 +10,8 @@ modelled".  ``star_import`` lists what ``from X import *`` binds for a library m
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import builtins
 import re
 
@@ -97,6 +99,7 @@ _SKLEARN_MODULES = {
 }
 
 
+@lru_cache(maxsize=1 << 16)  # pure, and asked at every attribute of a library name
 def canonical(dotted: str) -> str:
     """Map a fully qualified import path to its canonical API name."""
     name = _EXACT.get(dotted)
