@@ -126,6 +126,8 @@ def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, opti
     """The shape findings of one parsed file, with the interpreter's statistics and logs."""
     with analysing():  # symbol bounds and side tables of this file only, dropped after it
         interpreter = _interpret(display_path, file, parsed, options, target)
+    if not options.keep_shapes:
+        interpreter.release()
     # Positions cost a walk of the whole tree: make them only for reports that are shown.
     findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
     return findings, interpreter.stats, interpreter.shape_log or [], interpreter.expression_log or []

@@ -49,3 +49,19 @@ def test_kept_shapes_keep_the_analysis_with_the_result(monkeypatch):
     assert [f.code for f in result.findings] == ["ST101"]
     assert any(str(tensor.shape) for _, tensor in result.shape_log)
     assert any(ref() is not None for ref in scopes)
+
+
+def test_a_released_analysis_is_freed_without_the_collector(monkeypatch):
+    from shapetracer.frontend.source import parse
+
+    parsed = parse(SOURCE.decode())
+    interpreter = Interpreter()
+    scope = weakref.ref(interpreter.run_file("model.py", None, parsed))
+    gc.collect()
+    gc.disable()
+    try:
+        interpreter.release()
+        del interpreter
+        assert scope() is None  # unreleased, the module and its functions hold each other
+    finally:
+        gc.enable()

@@ -86,6 +86,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self._seen_reports: set[tuple] = set()
         self.stats = Statistics()
         self.modules: dict[Path, ModuleScope] = {}
+        self.main: ModuleScope | None = None  # the entry file's scope
         self.flags: dict[str, Value] = {}
         self.names: dict[str, int] = {}
         self.graph = TF1Graph()  # TF1 graph building: mode, variables, summaries, scopes
@@ -113,13 +114,21 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     # -- entry points ------------------------------------------------------
     def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
-        scope = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree)
+        scope = self.main = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree)
         if file is not None:
             self.modules[file.resolve()] = scope
         self._run_module(scope)
         self._analyse_uncalled(scope)
         self.containers.flush(self)
         return scope
+
+    def release(self) -> None:
+        """Unbind every module's names once nothing more is run: a module's functions and
+        classes name the module back, so its whole web (values, the tree's sites) waited
+        for the cycle collector; unbound, most of it is freed at once."""
+        for scope in (self.main, *self.modules.values()):
+            if scope is not None:
+                scope.globals.clear()
 
     def _run_module(self, scope: ModuleScope) -> None:
         scope.globals["__name__"] = Const(scope.name)
