@@ -240,7 +240,7 @@ class Dim:
             return self.value == other_dim.value
         if self.same_as(other_dim):
             return True
-        return _simplify_bool(_term(self) == _term(other_dim))
+        return _compared("==", self, other_dim)
 
     def ne(self, other: "Dim | int") -> BoolLike:
         return bool_not(self.eq(other))
@@ -249,13 +249,13 @@ class Dim:
         other_dim = other if isinstance(other, Dim) else Dim(other)
         if self.known and other_dim.known:
             return self.value >= other_dim.value
-        return _simplify_bool(_term(self) >= _term(other_dim))
+        return _compared(">=", self, other_dim)
 
     def gt(self, other: "Dim | int") -> BoolLike:
         other_dim = other if isinstance(other, Dim) else Dim(other)
         if self.known and other_dim.known:
             return self.value > other_dim.value
-        return _simplify_bool(_term(self) > _term(other_dim))
+        return _compared(">", self, other_dim)
 
     def le(self, other: "Dim | int") -> BoolLike:
         other_dim = other if isinstance(other, Dim) else Dim(other)
@@ -264,6 +264,28 @@ class Dim:
     def lt(self, other: "Dim | int") -> BoolLike:
         other_dim = other if isinstance(other, Dim) else Dim(other)
         return other_dim.gt(self)
+
+
+_COMPARISONS = {"==": lambda a, b: a == b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b}
+
+
+def _compared(op: str, left: Dim, right: Dim) -> BoolLike:
+    """A comparison of two dims (not both known), remembered for the running analysis: an
+    unrolled loop compares the same dims at every step, and building and simplifying the
+    Z3 term costs a hundred times the lookup."""
+    cache = analysis.current().table("dims.compared", dict)
+    key = (op, _identity(left), _identity(right))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _SIMPLIFIED_LIMIT:
+            cache.clear()
+        # the operands are kept: their terms' ids stay theirs
+        found = cache[key] = (left.value, right.value, _simplify_bool(_COMPARISONS[op](_term(left), _term(right))))
+    return found[2]
+
+
+def _identity(dim: Dim) -> int | tuple[int]:
+    return dim.value if dim.known else (dim.value.get_id(),)
 
 
 def _term(dim: Dim) -> Z3Int:
