@@ -80,11 +80,12 @@ def _collections() -> list[int]:
 def _reclaim(before: list[int]) -> None:
     """Take back the memory of the file just analysed, charged to that file.
 
-    An analysis is one web of reference cycles (scopes, functions, the values that name
-    them), so reference counting frees none of it: left to the collector, each file's web
-    was taken back in a pause of 100-300 ms inside some later file, whichever crossed the
-    threshold.  When nothing of the analysis is kept, it is all garbage here, and it sits in
-    the youngest generation the collector has not yet moved it out of."""
+    An analysis is a web of reference cycles (scopes, functions, the values that name
+    them).  ``Interpreter.release`` cuts the largest, but values still name each other (an
+    instance and its bound methods): left to the collector, what remains of each file came
+    back in a pause of 100-300 ms inside some later file, whichever crossed the threshold.
+    When nothing of the analysis is kept, it is all garbage here, in the youngest
+    generations the collector has not yet moved it out of."""
     after = _collections()
     if after[1] > before[1] or after[2] > before[2]:
         generation = 2  # an older collection during the file moved some of it to the oldest
