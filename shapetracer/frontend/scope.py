@@ -85,6 +85,10 @@ class ModuleScope:
             found = self._line_range(node, line)
             if found is not None:
                 return found
+        if self._statement_of is None:  # before a walk of the whole tree: is its text unique?
+            found = self._searched(node, 1, len(self._line_offsets()) - 1)
+            if found is not None:
+                return found
         firsts = self._first_lines()
         if firsts is None:
             return None
