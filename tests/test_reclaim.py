@@ -51,7 +51,7 @@ def test_kept_shapes_keep_the_analysis_with_the_result(monkeypatch):
     assert any(ref() is not None for ref in scopes)
 
 
-def test_a_released_analysis_is_freed_without_the_collector(monkeypatch):
+def test_a_released_analysis_is_freed_without_the_collector():
     from shapetracer.frontend.source import parse
 
     parsed = parse(SOURCE.decode())
