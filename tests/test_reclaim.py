@@ -65,3 +65,31 @@ def test_a_released_analysis_is_freed_without_the_collector():
         assert scope() is None  # unreleased, the module and its functions hold each other
     finally:
         gc.enable()
+
+
+class _Cycle:
+    def __init__(self):
+        self.me = self
+
+
+def test_what_outlives_a_file_is_frozen_out_of_the_collector():
+    check_source(SOURCE, "model.py", None, Options(generic=False, keep_shapes=False))
+    # the analysis is gone and the survivors frozen: the generations the collector walks are
+    # left with what was made since (without the freeze, the kept parses and caches)
+    assert sum(len(gc.get_objects(generation)) for generation in range(3)) < 1000
+
+
+def test_a_frozen_cycle_is_collected_once_the_frozen_objects_double(monkeypatch):
+    import shapetracer.engine as engine
+
+    options = Options(generic=False, keep_shapes=False)
+    cycle = _Cycle()
+    alive = weakref.ref(cycle)
+    check_source(SOURCE, "model.py", None, options)  # frozen with the survivors of the file
+    del cycle
+    gc.collect()
+    assert alive() is not None  # frozen garbage is not walked
+    monkeypatch.setattr(engine, "_frozen_after_sweep", 0)  # as if the frozen set had doubled
+    check_source(SOURCE, "model.py", None, options)
+    assert alive() is None
+    assert engine._frozen_after_sweep >= gc.get_freeze_count() > 0  # counted after the walk
