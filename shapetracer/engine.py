@@ -124,7 +124,8 @@ def _reclaim(before: list[int]) -> None:
 
 def _check_source(data: bytes, display_path: str, file: Path | None, options: Options) -> FileResult:
     target = target_for_file(file, options)
-    parsed, cells = read_program(data, display_path, _resolved(file))
+    # a kept tree costs the collector nothing once frozen, which happens when the shapes are not kept
+    parsed, cells = read_program(data, display_path, _resolved(file), keep=not options.keep_shapes)
     if isinstance(parsed, SourceProblem):
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                           parsed.line, parsed.column + 1)

@@ -184,9 +184,10 @@ _PARSED_LOCK = threading.Lock()  # analyses on several threads (the language ser
 
 def parse_shared(resolved: Path, data: bytes, keep: bool = True) -> ParsedSource | SourceProblem:
     """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses.
-    ``keep``: whether a new parse is kept for them (an imported module's is; a checked
-    file's is used when an earlier analysis imported it, but not kept: most files are
-    imported by none, and every tree kept is walked again by the garbage collector)."""
+    ``keep``: whether a new parse is kept for them.  An imported module's is.  A checked
+    file's is when the engine freezes what outlives each file out of the garbage collector
+    (``engine._reclaim``); otherwise every tree kept is walked again at each older collection,
+    and most files are imported by none."""
     key = (resolved, data)
     with _PARSED_LOCK:
         parsed = _PARSED.get(key)
@@ -202,18 +203,18 @@ def parse_shared(resolved: Path, data: bytes, keep: bool = True) -> ParsedSource
     return parsed
 
 
-def read_program(data: bytes, path: str, resolved: Path | None = None) -> tuple[ParsedSource | SourceProblem,
-                                                                               CellMap | None]:
+def read_program(data: bytes, path: str, resolved: Path | None = None,
+                 keep: bool = False) -> tuple[ParsedSource | SourceProblem, CellMap | None]:
     """A ``.py`` file, or a notebook's code cells joined into one program with its cell map.
     ``resolved``: the file's real path, when its parse may be shared with the analyses that
-    import it (``parse_shared``).
+    import it (``parse_shared``); ``keep``: whether it is kept for those that come later.
 
     Problems of a notebook's JSON come back without a map (they are about the file);
     a syntax error in a cell comes back with one, so it can be placed in its cell."""
     from shapetracer.frontend.notebook import is_notebook, read_notebook
 
     if not is_notebook(path):
-        return (parse_shared(resolved, data, keep=False) if resolved is not None else read_and_parse(data)), None
+        return (parse_shared(resolved, data, keep) if resolved is not None else read_and_parse(data)), None
     joined = read_notebook(data)
     if isinstance(joined, SourceProblem):
         return joined, None
