@@ -93,3 +93,42 @@ def test_a_frozen_cycle_is_collected_once_the_frozen_objects_double(monkeypatch)
     check_source(SOURCE, "model.py", None, options)
     assert alive() is None
     assert engine._frozen_after_sweep >= gc.get_freeze_count() > 0  # counted after the walk
+
+
+def _parse_counter(monkeypatch):
+    from shapetracer.frontend import source
+
+    parses = []
+    original = source.read_and_parse
+
+    def read_and_parse(data):
+        parses.append(data)
+        return original(data)
+
+    monkeypatch.setattr(source, "read_and_parse", read_and_parse)
+    monkeypatch.setattr(source, "_PARSED", type(source._PARSED)())
+    return parses
+
+
+def test_a_checked_file_is_parsed_once_for_the_scripts_that_import_it(tmp_path, monkeypatch):
+    from shapetracer.engine import check_file
+
+    parses = _parse_counter(monkeypatch)
+    (tmp_path / "model.py").write_bytes(SOURCE)
+    (tmp_path / "train.py").write_text("import model\nprint(model.z)\n")
+    options = Options(generic=False, keep_shapes=False)
+    assert [f.code for f in check_file(tmp_path / "model.py", options).findings] == ["ST101"]
+    check_file(tmp_path / "train.py", options)
+    assert parses.count(SOURCE) == 1
+
+
+def test_kept_shapes_do_not_keep_the_checked_file_parse(tmp_path, monkeypatch):
+    from shapetracer.engine import check_file
+
+    parses = _parse_counter(monkeypatch)
+    (tmp_path / "model.py").write_bytes(SOURCE)
+    (tmp_path / "train.py").write_text("import model\nprint(model.z)\n")
+    options = Options(generic=False, keep_shapes=True)  # nothing is frozen: a kept tree is walked again
+    check_file(tmp_path / "model.py", options)
+    check_file(tmp_path / "train.py", options)
+    assert parses.count(SOURCE) == 2
