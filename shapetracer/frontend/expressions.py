@@ -101,6 +101,10 @@ class ExpressionMixin:
         return UNKNOWN
 
     def expr_SimpleString(self, node: cst.SimpleString) -> Value:
+        if self.scope is not None and self.scope.tables:
+            table = self.scope.tables.get(node.value)  # a blanked literal table (blank_tables.py)
+            if table is not None:
+                return self._table_value(table)
         return self._literal(node, string_value)
 
     def expr_ConcatenatedString(self, node: cst.ConcatenatedString) -> Value:
@@ -137,6 +141,9 @@ class ExpressionMixin:
         table = cache[key]
         if table is None:
             return None
+        return self._table_value(table)
+
+    def _table_value(self, table: literals.Table) -> Value:
         for _ in range(table.nodes // 64):  # a fraction of the steps its elements would take one by one
             self.tick()
         return literals.materialize(table.tree)

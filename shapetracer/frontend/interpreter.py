@@ -679,11 +679,12 @@ class Interpreter(ExpressionMixin, CallMixin):
                 data = candidate.read_bytes()
             except OSError:
                 return None
-            parsed = parse_shared(resolved, data)
+            parsed = parse_shared(resolved, data, imported=True)
             if not isinstance(parsed, ParsedSource):
                 return None
             path = _display_path(candidate)
-            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted, tree=parsed.tree)
+            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted, tree=parsed.tree,
+                                tables=parsed.tables)
             self.modules[resolved] = scope
             saved_state = self.state
             try:

@@ -26,6 +26,7 @@ class ModuleScope:
     name: str = "__main__"
     globals: dict[str, Value] = field(default_factory=dict)
     tree: ast.Module | None = None  # CPython's parse of the same text (first lines of statements)
+    tables: dict = field(default_factory=dict)  # blanked literal tables: ParsedSource.tables
     _positions: dict | None = None
     _statement_of: dict[int, int] | None = None
     _firsts: list[int] | None = None

@@ -16,10 +16,12 @@ import threading
 import tokenize
 from collections import OrderedDict
 from pathlib import Path
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst._nodes.base import CSTNode
+
+from shapetracer.frontend import blank_tables
 
 MAX_BYTES = 64 * 1024 * 1024  # beyond this, not even CPython's parser is run
 # libcst builds a Python object per node (about 1 ms per line on a loaded 2-core
@@ -78,6 +80,8 @@ class ParsedSource:
     text: str
     module: cst.Module | None  # None when the file is too large for the shape pass
     tree: ast.Module  # CPython's own parse: the judge of validity, reused by pyflakes
+    # an imported module's large literal tables, blanked in ``module`` (frontend/blank_tables.py)
+    tables: dict = field(default_factory=dict)
 
 
 def decode(data: bytes) -> str | SourceProblem:
@@ -101,11 +105,12 @@ def decode(data: bytes) -> str | SourceProblem:
     return text
 
 
-def parse(text: str, with_cst: bool = True) -> ParsedSource | SourceProblem:
+def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource | SourceProblem:
     """Parse Python 3 source; Python 2 idioms are told apart from other syntax errors.
 
     CPython's parser decides what is valid (libcst accepts a few Python 2 forms);
-    libcst then gives the tree the interpreter walks.
+    libcst then gives the tree the interpreter walks.  ``blank``: large literal tables are
+    left to CPython's parse (an imported module's: blank_tables.py).
     """
     try:
         with warnings.catch_warnings():
@@ -119,6 +124,13 @@ def parse(text: str, with_cst: bool = True) -> ParsedSource | SourceProblem:
         return SourceProblem(codes.UNREADABLE_FILE, f"cannot compile: {exc}")
     if not with_cst:
         return ParsedSource(text, None, tree)
+    if blank and len(text) >= blank_tables.MIN_TEXT:
+        blanked, tables = blank_tables.blank(text, tree)
+        if tables:
+            try:
+                return ParsedSource(text, _parse_accepted(blanked), tree, tables)
+            except Exception:  # never expected: the tables' own parse follows
+                pass
     try:
         module = _parse_accepted(text)
     except cst.ParserSyntaxError as exc:
@@ -163,13 +175,13 @@ def _syntax_problem(text: str, line: int, column: int, message: str) -> SourcePr
     return SourceProblem(codes.SYNTAX_ERROR, f"SyntaxError: {first}", line, column + 1)
 
 
-def read_and_parse(data: bytes) -> ParsedSource | SourceProblem:
+def read_and_parse(data: bytes, blank: bool = False) -> ParsedSource | SourceProblem:
     if len(data) > MAX_BYTES:
         return SourceProblem(codes.TOO_COMPLEX, f"file is {len(data)} bytes; the analysis bound is {MAX_BYTES}")
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text
-    return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES)
+    return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES, blank=blank)
 
 
 # Parses of user files, most recent last: the files of one folder import the same helpers (a
@@ -182,19 +194,21 @@ _PARSED_BYTES = 256_000  # source bytes kept at most (a tree costs ~100-1,000 ti
 _PARSED_LOCK = threading.Lock()  # analyses on several threads (the language server) share it
 
 
-def parse_shared(resolved: Path, data: bytes, keep: bool = True) -> ParsedSource | SourceProblem:
+def parse_shared(resolved: Path, data: bytes, keep: bool = True,
+                 imported: bool = False) -> ParsedSource | SourceProblem:
     """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses.
     ``keep``: whether a new parse is kept for them.  An imported module's is.  A checked
     file's is when the engine freezes what outlives each file out of the garbage collector
     (``engine._reclaim``); otherwise every tree kept is walked again at each older collection,
-    and most files are imported by none."""
+    and most files are imported by none.  ``imported``: the parse is for an import, so its
+    large tables may be blanked; a checked file never takes a blanked tree."""
     key = (resolved, data)
     with _PARSED_LOCK:
         parsed = _PARSED.get(key)
-        if parsed is not None:
+        if parsed is not None and (imported or not parsed.tables):
             _PARSED.move_to_end(key)
             return parsed
-    parsed = read_and_parse(data)
+    parsed = read_and_parse(data, blank=imported)
     if keep and isinstance(parsed, ParsedSource) and parsed.module is not None and len(data) <= _PARSED_BYTES // 4:
         with _PARSED_LOCK:
             _PARSED[key] = parsed

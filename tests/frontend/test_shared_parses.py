@@ -15,9 +15,9 @@ def test_a_module_imported_then_checked_is_parsed_once(tmp_path, monkeypatch):
     parsed: list[str] = []
     real = source.read_and_parse
 
-    def counting(data: bytes):
+    def counting(data: bytes, blank: bool = False):
         parsed.append(data.decode().splitlines()[0])
-        return real(data)
+        return real(data, blank)
 
     monkeypatch.setattr(source, "read_and_parse", counting)
     options = Options(generic=False)
@@ -36,3 +36,31 @@ def test_an_edited_module_is_parsed_again(tmp_path, monkeypatch):
     assert [f.code for f in check_file(tmp_path / "train.py", options).findings] == ["ST104"]
     module.write_text(f"# {marker}\nN = 4\n")
     assert check_file(tmp_path / "train.py", options).findings == []
+
+
+def _checked_then_imported(tmp_path, monkeypatch, keep_shapes: bool) -> int:
+    """How often the module is parsed when it is checked before the script importing it."""
+    marker = uuid.uuid4().hex
+    (tmp_path / "helpers.py").write_text(f"# {marker}\nimport numpy as np\n\ndef table():\n    return np.zeros((2, 3))\n")
+    (tmp_path / "train.py").write_text("from helpers import table\n\nx = table().reshape(4, 2)\n")
+    parsed: list[str] = []
+    real = source.read_and_parse
+
+    def counting(data: bytes, blank: bool = False):
+        parsed.append(data.decode().splitlines()[0])
+        return real(data, blank)
+
+    monkeypatch.setattr(source, "read_and_parse", counting)
+    options = Options(generic=False, keep_shapes=keep_shapes)
+    assert check_file(tmp_path / "helpers.py", options).findings == []
+    assert [f.code for f in check_file(tmp_path / "train.py", options).findings] == ["ST104"]
+    return parsed.count(f"# {marker}")
+
+
+def test_a_module_checked_then_imported_is_parsed_once(tmp_path, monkeypatch):
+    assert _checked_then_imported(tmp_path, monkeypatch, keep_shapes=False) == 1
+
+
+def test_a_checked_file_is_not_kept_when_its_shapes_are(tmp_path, monkeypatch):
+    # nothing is frozen out of the collector then (engine._reclaim): a kept tree would be walked again
+    assert _checked_then_imported(tmp_path, monkeypatch, keep_shapes=True) == 2

@@ -1,0 +1,124 @@
+"""An imported module's large literal tables are read by CPython's parser, with the analysis
+unchanged: the same findings, messages and positions as when libcst parses every number."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import uuid
+
+import libcst as cst
+import pytest
+
+from shapetracer.engine import Options, check_file
+from shapetracer.frontend import blank_tables, source
+
+ROWS = [[(row * 7 + col) % 5 - 2 for col in range(60)] for row in range(50)]  # 3,050 nodes
+TABLE = "[" + ",\n        ".join(str(row) for row in ROWS) + "]"
+
+
+def _helper(marker: str) -> str:
+    return (f"# {marker}\nimport tensorflow as tf\n\n\ndef digits():\n"
+            f"    table = tf.constant({TABLE}, dtype=tf.float32)  # the images\n"
+            f"    return table\n\n\ndef scale():\n    return (0.5, {', '.join(['1.0'] * 2500)})\n")
+
+
+SCRIPT = ("import sys\nimport numpy as np\nimport tensorflow as tf\nfrom helpers import digits, scale\n\n"
+          "if sys.argv[1:]:\n    z = np.zeros((len(scale()), 2)).reshape(7)\n"
+          "else:\n    y = tf.matmul(digits(), tf.zeros([50, 3]))\n")
+
+
+def test_the_module_examples_hold():
+    assert doctest.testmod(blank_tables).failed == 0
+
+
+def test_a_blanked_text_keeps_every_line_and_column():
+    text = _helper("m")
+    blanked, tables = blank_tables.blank(text, ast.parse(text))
+    assert len(tables) == 2  # the table and the 2,501-number tuple
+    assert [len(line) for line in blanked.splitlines()] == [len(line) for line in text.splitlines()]
+    module = cst.parse_module(blanked)
+    strings = [node.value for node in _nodes(module, cst.SimpleString)]
+    assert sorted(strings) == sorted(tables)
+    assert ast.literal_eval(TABLE) == _plain(tables[next(iter(tables))].tree) or \
+        ast.literal_eval(TABLE) == _plain(tables[list(tables)[1]].tree)
+
+
+@pytest.mark.parametrize("text", [
+    "t = [" + ", ".join(["'a'"] * 3000) + "]\n",  # strings: their libcst value depends on how they are written
+    "t = [" + ", ".join(["True"] * 3000) + "]\n",  # names
+    "t = [" + ", ".join(["1"] * 3000) + ", *rest]\n",  # a starred element
+    "t = [" + ", ".join(["1j"] * 3000) + "]\n",  # complex numbers
+    "t = " + ", ".join(["1"] * 3000) + "\n",  # a bare tuple is not an atom
+    "x[" + ", ".join(["1"] * 3000) + "]\n",  # nor is a subscript's
+    "t = [\n" + ", ".join(["1"] * 3000) + "]\n",  # no room for the quotes and the marker on the first line
+    "t = [" + ", ".join(["1"] * 3000) + "\n]\n",  # nor for the closing quotes on the last line
+    "# <st-table-0>\nt = [" + ", ".join(["1"] * 3000) + "]\n",  # the marker is the file's own text
+    "t = [" + ", ".join(["1"] * 3000) + "]\rs = 1\n",  # a lone carriage return ends a line for ast only
+])
+def test_what_is_not_blanked(text):
+    assert blank_tables.blank(text, ast.parse(text)) == (text, {})
+
+
+def test_a_line_with_wide_characters_before_the_table():
+    text = "données = [" + ", ".join(["1"] * 3000) + "]  # é\n"
+    blanked, tables = blank_tables.blank(text, ast.parse(text))
+    assert blanked.startswith('données = """<st-table-0>') and blanked.endswith('"""  # é\n')
+    assert len(blanked) == len(text)
+
+
+def _project(tmp_path):
+    marker = uuid.uuid4().hex  # a text no earlier test has parsed
+    (tmp_path / "helpers.py").write_text(_helper(marker))
+    (tmp_path / "train.py").write_text(SCRIPT)
+    return marker
+
+
+def _findings(result):
+    return [(f.code, f.line, f.column, f.end_line, f.end_column, f.message,
+             [(r.line, r.column, r.message) for r in f.related]) for f in result.findings]
+
+
+def test_an_imported_table_gives_the_findings_of_its_numbers(tmp_path, monkeypatch):
+    _project(tmp_path)
+    options = Options(generic=False)
+    blanked = _findings(check_file(tmp_path / "train.py", options))
+    assert any(parsed.tables for parsed in source._PARSED.values())  # the import was blanked
+    assert [finding[:2] for finding in blanked] == [("ST104", 7), ("ST101", 9)]
+    assert "size 5002 " in blanked[0][5]
+    assert "[50,60],[50,3]" in blanked[1][5].replace(" ", "")
+    monkeypatch.setattr(blank_tables, "blank", lambda text, tree: (text, {}))
+    monkeypatch.setattr(source, "_PARSED", type(source._PARSED)())
+    assert _findings(check_file(tmp_path / "train.py", options)) == blanked
+
+
+def test_a_checked_file_never_takes_a_blanked_tree(tmp_path):
+    _project(tmp_path)
+    data = (tmp_path / "helpers.py").read_bytes()
+    resolved = (tmp_path / "helpers.py").resolve()
+    imported = source.parse_shared(resolved, data, imported=True)
+    assert imported.tables and imported.module.code != imported.text
+    checked = source.parse_shared(resolved, data, keep=True)
+    assert checked.tables == {} and checked.module.code == checked.text  # a fix renders this tree
+    assert source.parse_shared(resolved, data, imported=True) is checked  # an import may take either
+
+
+def _nodes(module: cst.Module, kind: type) -> list:
+    found = []
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, node):
+            if isinstance(node, kind):
+                found.append(node)
+            return True
+
+    module.visit(Collect())
+    return found
+
+
+def _plain(tree):
+    if isinstance(tree, tuple):
+        kind, items = tree
+        plain = [_plain(item) for item in items]
+        return plain if kind == "list" else tuple(plain)
+    return tree.value
