@@ -8,10 +8,16 @@ from shapetracer.engine import Options, check_file
 from shapetracer.frontend import source
 
 
-def test_a_module_imported_then_checked_is_parsed_once(tmp_path, monkeypatch):
-    marker = uuid.uuid4().hex  # a text no earlier test has parsed
+def _project(tmp_path) -> str:
+    """A module and the script importing it; the module's first line, a text no earlier test has parsed."""
+    marker = uuid.uuid4().hex
     (tmp_path / "helpers.py").write_text(f"# {marker}\nimport numpy as np\n\ndef table():\n    return np.zeros((2, 3))\n")
     (tmp_path / "train.py").write_text("from helpers import table\n\nx = table().reshape(4, 2)\n")
+    return f"# {marker}"
+
+
+def _first_lines_parsed(monkeypatch) -> list[str]:
+    """The first line of each text parsed from now on."""
     parsed: list[str] = []
     real = source.read_and_parse
 
@@ -20,11 +26,17 @@ def test_a_module_imported_then_checked_is_parsed_once(tmp_path, monkeypatch):
         return real(data, blank)
 
     monkeypatch.setattr(source, "read_and_parse", counting)
+    return parsed
+
+
+def test_a_module_imported_then_checked_is_parsed_once(tmp_path, monkeypatch):
+    marker = _project(tmp_path)
+    parsed = _first_lines_parsed(monkeypatch)
     options = Options(generic=False)
     result = check_file(tmp_path / "train.py", options)
     assert [(f.line, f.code) for f in result.findings] == [(3, "ST104")]  # the import was analysed
     check_file(tmp_path / "helpers.py", options)
-    assert parsed.count(f"# {marker}") == 1
+    assert parsed.count(marker) == 1
 
 
 def test_an_edited_module_is_parsed_again(tmp_path, monkeypatch):
@@ -40,21 +52,12 @@ def test_an_edited_module_is_parsed_again(tmp_path, monkeypatch):
 
 def _checked_then_imported(tmp_path, monkeypatch, keep_shapes: bool) -> int:
     """How often the module is parsed when it is checked before the script importing it."""
-    marker = uuid.uuid4().hex
-    (tmp_path / "helpers.py").write_text(f"# {marker}\nimport numpy as np\n\ndef table():\n    return np.zeros((2, 3))\n")
-    (tmp_path / "train.py").write_text("from helpers import table\n\nx = table().reshape(4, 2)\n")
-    parsed: list[str] = []
-    real = source.read_and_parse
-
-    def counting(data: bytes, blank: bool = False):
-        parsed.append(data.decode().splitlines()[0])
-        return real(data, blank)
-
-    monkeypatch.setattr(source, "read_and_parse", counting)
+    marker = _project(tmp_path)
+    parsed = _first_lines_parsed(monkeypatch)
     options = Options(generic=False, keep_shapes=keep_shapes)
     assert check_file(tmp_path / "helpers.py", options).findings == []
     assert [f.code for f in check_file(tmp_path / "train.py", options).findings] == ["ST104"]
-    return parsed.count(f"# {marker}")
+    return parsed.count(marker)
 
 
 def test_a_module_checked_then_imported_is_parsed_once(tmp_path, monkeypatch):
