@@ -124,8 +124,10 @@ def _reclaim(before: list[int]) -> None:
 
 def _check_source(data: bytes, display_path: str, file: Path | None, options: Options) -> FileResult:
     target = target_for_file(file, options)
-    # a kept tree costs the collector nothing once frozen, which happens when the shapes are not kept
-    parsed, cells = read_program(data, display_path, _resolved(file), keep=not options.keep_shapes)
+    # Without the shapes: a kept tree costs the collector nothing (frozen at the end), and no fix
+    # renders it, so its large tables may be blanked (frontend/blank_tables.py).
+    released = not options.keep_shapes
+    parsed, cells = read_program(data, display_path, _resolved(file), keep=released, blank=released)
     if isinstance(parsed, SourceProblem):
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                           parsed.line, parsed.column + 1)
@@ -282,7 +284,7 @@ def _interpret(display_path: str, file: Path | None, parsed, options: Options, t
         interpreter.run_file(display_path, file, parsed)
     except RecursionError:
         # the interpreter's current scope may be gone by now: name the module directly
-        scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree)
+        scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree, tables=parsed.tables)
         interpreter.report(codes.TOO_COMPLEX, "nesting too deep for the analysis; the rest of the file was skipped",
                            Origin(display_path, parsed.module, scope))
     finally:

@@ -1,17 +1,18 @@
-'''Large literal tables of an imported module, read by CPython's parser instead of libcst's.
+'''Large literal tables read by CPython's parser instead of libcst's.
 
 A tutorial's helper module may hold tens of thousands of numbers (a 53 KB table of digit
 images).  libcst builds a node for every number, comma and space of it: 0.65 s, more than
 the analysis of the script that imports it, where CPython's ``ast`` (already run to judge
-the syntax) takes 0.05 s.  So before libcst parses an *imported* module, each table of at
+the syntax) takes 0.05 s.  So before libcst parses such a module, each table of at
 least ``MIN_NODES`` numbers is blanked: its text becomes a triple-quoted string of exactly
 the same lines and columns (spaces where the numbers were, a marker after the opening
 quotes), so every other node keeps its position.  The interpreter reads such a string as
 the table (``ParsedSource.tables``), built from the ``ast`` nodes the way
 ``literals.template`` builds it from libcst's.
 
-Only imported modules are blanked: a checked file's tree may be rendered into a fix, and
-must be the file's own text.
+Imported modules are blanked, and checked files when no fix is wanted (``Options.keep_shapes``
+off, as ``check`` runs without fixes): a fix renders the checked file's tree, which must then
+be the file's own text.
 
 >>> import ast
 >>> text = "t = [[1, 2, 3, 4, 5],\\n     [6, 7, 8, 9, -1]]\\nu = [x, 1]\\n"

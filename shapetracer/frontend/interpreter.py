@@ -114,7 +114,8 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     # -- entry points ------------------------------------------------------
     def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
-        scope = self.main = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree)
+        scope = self.main = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree,
+                                        tables=parsed.tables)
         if file is not None:
             self.modules[file.resolve()] = scope
         self._run_module(scope)
@@ -679,7 +680,7 @@ class Interpreter(ExpressionMixin, CallMixin):
                 data = candidate.read_bytes()
             except OSError:
                 return None
-            parsed = parse_shared(resolved, data, imported=True)
+            parsed = parse_shared(resolved, data, blank=True)
             if not isinstance(parsed, ParsedSource):
                 return None
             path = _display_path(candidate)

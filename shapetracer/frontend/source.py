@@ -80,7 +80,7 @@ class ParsedSource:
     text: str
     module: cst.Module | None  # None when the file is too large for the shape pass
     tree: ast.Module  # CPython's own parse: the judge of validity, reused by pyflakes
-    # an imported module's large literal tables, blanked in ``module`` (frontend/blank_tables.py)
+    # large literal tables, blanked in ``module`` (frontend/blank_tables.py): text -> Table
     tables: dict = field(default_factory=dict)
 
 
@@ -110,7 +110,7 @@ def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource
 
     CPython's parser decides what is valid (libcst accepts a few Python 2 forms);
     libcst then gives the tree the interpreter walks.  ``blank``: large literal tables are
-    left to CPython's parse (an imported module's: blank_tables.py).
+    left to CPython's parse (blank_tables.py).
     """
     try:
         with warnings.catch_warnings():
@@ -195,20 +195,21 @@ _PARSED_LOCK = threading.Lock()  # analyses on several threads (the language ser
 
 
 def parse_shared(resolved: Path, data: bytes, keep: bool = True,
-                 imported: bool = False) -> ParsedSource | SourceProblem:
+                 blank: bool = False) -> ParsedSource | SourceProblem:
     """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses.
     ``keep``: whether a new parse is kept for them.  An imported module's is.  A checked
     file's is when the engine freezes what outlives each file out of the garbage collector
     (``engine._reclaim``); otherwise every tree kept is walked again at each older collection,
-    and most files are imported by none.  ``imported``: the parse is for an import, so its
-    large tables may be blanked; a checked file never takes a blanked tree."""
+    and most files are imported by none.  ``blank``: the tree may have its large tables
+    blanked (an import's; a checked file's when no fix will render it), so it may also be
+    one that has; otherwise it is the file's own text."""
     key = (resolved, data)
     with _PARSED_LOCK:
         parsed = _PARSED.get(key)
-        if parsed is not None and (imported or not parsed.tables):
+        if parsed is not None and (blank or not parsed.tables):
             _PARSED.move_to_end(key)
             return parsed
-    parsed = read_and_parse(data, blank=imported)
+    parsed = read_and_parse(data, blank=blank)
     if keep and isinstance(parsed, ParsedSource) and parsed.module is not None and len(data) <= _PARSED_BYTES // 4:
         with _PARSED_LOCK:
             _PARSED[key] = parsed
@@ -217,18 +218,19 @@ def parse_shared(resolved: Path, data: bytes, keep: bool = True,
     return parsed
 
 
-def read_program(data: bytes, path: str, resolved: Path | None = None,
-                 keep: bool = False) -> tuple[ParsedSource | SourceProblem, CellMap | None]:
+def read_program(data: bytes, path: str, resolved: Path | None = None, keep: bool = False,
+                 blank: bool = False) -> tuple[ParsedSource | SourceProblem, CellMap | None]:
     """A ``.py`` file, or a notebook's code cells joined into one program with its cell map.
     ``resolved``: the file's real path, when its parse may be shared with the analyses that
-    import it (``parse_shared``); ``keep``: whether it is kept for those that come later.
+    import it (``parse_shared``); ``keep``: whether it is kept for those that come later;
+    ``blank``: whether its large literal tables may be blanked (no fix renders its tree).
 
     Problems of a notebook's JSON come back without a map (they are about the file);
     a syntax error in a cell comes back with one, so it can be placed in its cell."""
     from shapetracer.frontend.notebook import is_notebook, read_notebook
 
     if not is_notebook(path):
-        return (parse_shared(resolved, data, keep) if resolved is not None else read_and_parse(data)), None
+        return (parse_shared(resolved, data, keep, blank) if resolved is not None else read_and_parse(data, blank)), None
     joined = read_notebook(data)
     if isinstance(joined, SourceProblem):
         return joined, None

@@ -1,5 +1,6 @@
-"""An imported module's large literal tables are read by CPython's parser, with the analysis
-unchanged: the same findings, messages and positions as when libcst parses every number."""
+"""Large literal tables (of an imported module, or of a checked file when no fix is wanted) are
+read by CPython's parser, with the analysis unchanged: the same findings, messages and positions
+as when libcst parses every number."""
 
 from __future__ import annotations
 
@@ -92,15 +93,47 @@ def test_an_imported_table_gives_the_findings_of_its_numbers(tmp_path, monkeypat
     assert _findings(check_file(tmp_path / "train.py", options)) == blanked
 
 
-def test_a_checked_file_never_takes_a_blanked_tree(tmp_path):
+def test_a_tree_a_fix_may_render_is_never_blanked(tmp_path):
     _project(tmp_path)
     data = (tmp_path / "helpers.py").read_bytes()
     resolved = (tmp_path / "helpers.py").resolve()
-    imported = source.parse_shared(resolved, data, imported=True)
+    imported = source.parse_shared(resolved, data, blank=True)
     assert imported.tables and imported.module.code != imported.text
     checked = source.parse_shared(resolved, data, keep=True)
     assert checked.tables == {} and checked.module.code == checked.text  # a fix renders this tree
-    assert source.parse_shared(resolved, data, imported=True) is checked  # an import may take either
+    assert source.parse_shared(resolved, data, blank=True) is checked  # an import may take either
+
+
+def _table_script(tmp_path) -> None:
+    table = "[" + ",\n    ".join(str(row) for row in ROWS + ROWS[:30]) + "]"  # 80 x 60: over MIN_TEXT
+    (tmp_path / "digits.py").write_text(
+        f"# {uuid.uuid4().hex}\nimport tensorflow as tf\n\nimages = tf.constant({table}, dtype=tf.float32)\n"
+        "logits = tf.matmul(images, tf.zeros([50, 10]))  # 60 columns\n")
+
+
+@pytest.mark.parametrize("keep_shapes", [False, True])
+def test_a_checked_file_with_a_table_has_the_same_findings_blanked_or_not(tmp_path, keep_shapes):
+    _table_script(tmp_path)
+    result = check_file(tmp_path / "digits.py", Options(generic=False, keep_shapes=keep_shapes))
+    assert [(f.code, f.line, f.column) for f in result.findings] == [("ST101", 84, 10)]
+    assert "[80,60],[50,10]" in result.findings[0].message.replace(" ", "")
+
+
+def test_a_checked_file_is_blanked_only_without_its_shapes(tmp_path, monkeypatch):
+    _table_script(tmp_path)
+    blanked = []
+    real = blank_tables.blank
+
+    def counting(text, tree):
+        found = real(text, tree)
+        blanked.append(bool(found[1]))
+        return found
+
+    monkeypatch.setattr(blank_tables, "blank", counting)
+    check_file(tmp_path / "digits.py", Options(generic=False, keep_shapes=True))  # as with --fix
+    assert blanked == []
+    check_file(tmp_path / "digits.py", Options(generic=False, keep_shapes=False))
+    assert blanked == [True]
 
 
 def _nodes(module: cst.Module, kind: type) -> list:
