@@ -129,8 +129,8 @@ def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource
         if tables:
             try:
                 return ParsedSource(text, _parse_accepted(blanked), tree, tables)
-            except Exception:  # never expected: the tables' own parse follows
-                pass
+            except Exception:  # not expected (a string stands where a bracketed display stood):
+                pass  # should libcst refuse the blanked text, the file's own text is parsed
     try:
         module = _parse_accepted(text)
     except cst.ParserSyntaxError as exc:
