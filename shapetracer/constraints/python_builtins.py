@@ -50,7 +50,7 @@ def py_len(ctx: OpContext, obj):
     return SymInt(ctx.fresh("len", 0))  # whatever it measures, len() gives an int >= 0
 
 
-_SHARED_COUNTS = 10_000  # the table's size at most (its constants stay for the process)
+_SHARED_COUNTS = _MAX_RANGE  # the table's size at most (its constants stay for the process, 12 MB at most)
 _COUNTING: list[Const] = []
 _COUNTING_LOCK = threading.Lock()  # analyses on several threads (the language server)
 

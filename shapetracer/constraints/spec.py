@@ -317,15 +317,14 @@ class OpContext:
         ``involved`` lists the dims, shapes or tensors the condition talks
         about; their origins become the related lines of a report.
         """
-        origins = _origins_of(involved)
         if cond is True:
             return True
+        origins = _origins_of(involved)
         if self.host.graph.mode and (runtime or (cond is not False and runtime_only(cond))):
             return self._defer(cond, code, message, origins, role)
         if cond is False:
             self._fail(code, message, origins)
             return False
-            return self._defer(cond, code, message, origins, role)
         judgement: Judgement = judge(self.host.facts, cond, self.host.limits, self.host.possible_failures)
         if judgement.verdict is Verdict.FAILS:
             for fact in judgement.core:

@@ -15,6 +15,7 @@ from shapetracer.constraints import api_changes
 from shapetracer.domain.dims import Dim
 from shapetracer.frontend import literals
 from shapetracer.frontend.literals import float_value, integer_value, string_value
+from shapetracer.frontend.names import CONSTANTS, child
 from shapetracer.frontend.scope import child_nodes
 from shapetracer.domain.values import (
     ELLIPSIS, NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal,
@@ -192,7 +193,6 @@ class ExpressionMixin:
         if isinstance(owner, ApiRef):
             if owner.qualname.endswith("FLAGS") and owner.qualname != "FLAGS":
                 return self.flags.get(name, UNKNOWN)
-            from shapetracer.frontend.names import CONSTANTS, child
             qualname = child(owner.qualname, name)
             if qualname in CONSTANTS:
                 return Const(CONSTANTS[qualname])
