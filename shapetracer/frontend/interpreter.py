@@ -479,7 +479,8 @@ class Interpreter(ExpressionMixin, CallMixin):
         cache = self.__dict__.setdefault("_assigned_cache", {})
         found = cache.get(id(body))
         if found is None:
-            found = cache[id(body)] = _assigned_names(body)
+            walrus = self.scope is None or ":=" in self.scope.text
+            found = cache[id(body)] = _assigned_names(body, walrus)
         return found
 
     def _loop_pass(self, node, state: State, bind, lengths: list) -> list[State]:
@@ -768,9 +769,11 @@ def _first_item(iterable: Value, items: list[Value] | None) -> Value | None:
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
-def _assigned_names(body: cst.CSTNode) -> list[str]:
+def _assigned_names(body: cst.CSTNode, walrus: bool = True) -> list[str]:
     """Names a loop body binds (assignments, loop targets, ``with ... as``, ``:=``), not
-    counting those bound inside nested functions, classes and comprehensions."""
+    counting those bound inside nested functions, classes and comprehensions.  ``walrus``:
+    whether the text may hold a ``:=``; without one, no expression binds a name, so the
+    walk skips expressions (most of a loop body's nodes; the names come in the same order)."""
     from shapetracer.frontend.scope import child_nodes
     found: dict[str, None] = {}
     stack = [body]
@@ -785,7 +788,7 @@ def _assigned_names(body: cst.CSTNode) -> list[str]:
             targets.append(current.name)
         for target in targets:
             found.update(dict.fromkeys(_names_in(target)))
-        if current is body or not isinstance(current, _SCOPES):
+        if current is body or not isinstance(current, _SCOPES) and (walrus or not isinstance(current, cst.BaseExpression)):
             stack.extend(child_nodes(current))
     return list(found)
 
