@@ -94,12 +94,13 @@ def _reclaim(before: list[int]) -> None:
     model, caches), so it is frozen out of the collector: left in, the parses kept, a
     quarter of a million objects, were walked again at every older collection, in pauses
     of 100-250 ms charged to whichever file crossed a threshold (on the 885 real-world
-    files, the collector's time fell from 1.6 s to 0.8 s).  A frozen object that later
+    files, the collector's time fell from 1.6 s to 0.8-1.5 s, and no pause is over 50 ms).  A frozen object that later
     becomes part of a garbage cycle is never collected, so when the memory in use has
     doubled since the last full walk, everything is walked once more: what a caller embedding
     the engine holds and drops is kept at most that long.  (The memory blocks are counted in
-    constant time; ``gc.get_freeze_count`` walks the frozen objects, 30-60 ms a call.)  On the
-    885 real-world files, the frozen set stays at 0.4 M objects over repeated passes."""
+    constant time; ``gc.get_freeze_count`` walks the frozen objects, 30-60 ms a call.)  Over
+    three passes of the 885 real-world files: two full walks, in the first; the frozen set
+    stays at 496,262 objects; unfrozen, none of them is garbage."""
     global _blocks_after_sweep
     after = _collections()
     if after[1] > before[1] or after[2] > before[2]:
