@@ -44,24 +44,27 @@ def blank(text: str, tree: ast.Module, min_nodes: int = MIN_NODES) -> tuple[str,
     if _MARK in text or "\r" in text.replace("\r\n", ""):  # lone carriage returns end lines for ``ast``
         return text, {}
     starts = _line_starts(text)
-    found: list[tuple[ast.expr, Table]] = []
+    found: list[tuple[int, int, Table]] = []  # (first, last) offsets of each table's text
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.List, ast.Tuple)):
             table = _table(node)
-            if table is not None and table.nodes >= min_nodes and _bracketed(text, starts, node):
-                found.append((node, table))
-                continue
+            if table is not None and table.nodes >= min_nodes:
+                first = _offset(text, starts, node.lineno, node.col_offset)
+                last = _offset(text, starts, node.end_lineno, node.end_col_offset)
+                # a bare tuple is not an atom a string can stand for; ``ast`` places a
+                # parenthesized tuple's span on its parentheses
+                if text[first] + text[last - 1] in ("[]", "()"):
+                    found.append((first, last, table))
+                    continue
         if isinstance(node, ast.JoinedStr):
             continue  # f-string parts have no reliable positions
         stack.extend(ast.iter_child_nodes(node))
     if not found:
         return text, {}
     pieces, tables, end = [], {}, 0
-    for node, table in sorted(found, key=lambda item: (item[0].lineno, item[0].col_offset)):
-        first = _offset(text, starts, node.lineno, node.col_offset)
-        last = _offset(text, starts, node.end_lineno, node.end_col_offset)
+    for first, last, table in sorted(found, key=lambda item: item[0]):
         blanked = _blanked(text[first:last], f"{_MARK}{len(tables)}>")
         if blanked is None:
             continue
@@ -109,16 +112,6 @@ def _number(node: ast.Constant) -> Const | None:
     if type(value) in (int, float):  # not bool, complex, str, bytes, None or ...
         return Const(value)
     return None
-
-
-def _bracketed(text: str, starts: list[int], node: ast.expr) -> bool:
-    """A display in brackets or parentheses (a bare tuple is not an atom a string can stand
-    for): ``ast`` places a parenthesized tuple's span on its parentheses."""
-    if isinstance(node, ast.List):
-        return True
-    first = _offset(text, starts, node.lineno, node.col_offset)
-    last = _offset(text, starts, node.end_lineno, node.end_col_offset)
-    return text[first:first + 1] == "(" and text[last - 1:last] == ")"
 
 
 def _blanked(segment: str, mark: str) -> str | None:
