@@ -512,7 +512,7 @@ def _origins_of(involved: Iterable[Any]) -> frozenset[Origin]:
 
 def _relabel(dim: Dim, site: Origin, labelled: Origin) -> Dim:
     if site in dim.origins:
-        return Dim(dim.value, (dim.origins - {site}) | {labelled})
+        return dim.traced_to((dim.origins - {site}) | {labelled})
     return dim
 
 

@@ -1,4 +1,4 @@
-"""Dimensions and shapes: concrete ints where known, Z3 terms where not.
+"""Dimensions and shapes: concrete ints where known, linear expressions or Z3 terms where not.
 
 Why a wrapper instead of raw Z3 terms: nine checks in ten compare two literal
 dims, and plain Python ints keep those off the solver entirely.  A ``Dim`` also
@@ -7,8 +7,11 @@ how a report names "every line involved" even when no solver call was needed.
 
 Invariants:
 - ``Dim.value`` is an ``int`` exactly when the value is known.
-- A symbolic ``Dim`` holds a Z3 ``ArithRef`` over integer symbols that the
-  solver context has constrained (data dims are >= 1).
+- A symbolic ``Dim``'s ``value`` is a Z3 ``ArithRef`` over integer symbols that the
+  solver context has constrained (data dims are >= 1).  When the dim is linear in its
+  symbols, that term is built only on first read: ``Dim.linear`` holds the expression in
+  plain Python (``domain.linear``), and sums, multiples and most comparisons never
+  reach Z3.
 - ``Shape.dims is None`` means the rank itself is unknown.
 """
 
@@ -21,7 +24,7 @@ from typing import Iterable, Protocol, Union
 
 import z3
 
-from shapetracer.domain import analysis
+from shapetracer.domain import analysis, linear
 
 Z3Int = z3.ArithRef
 BoolLike = Union[bool, z3.BoolRef]
@@ -142,25 +145,49 @@ def simplify(term: z3.ExprRef) -> z3.ExprRef:
     return found[1]
 
 
-def _as_python_int(term: z3.ArithRef) -> int | Z3Int:
-    simplified = simplify(term)
-    if z3.is_int_value(simplified):
-        return simplified.as_long()
-    return simplified
-
-
 class Dim:
-    """One axis length: a known int or a symbolic Z3 term, with provenance."""
+    """One axis length: a known int or a symbolic term, with provenance.
 
-    __slots__ = ("value", "origins")
+    A symbolic dim that is linear in its symbols keeps the plain-Python form in
+    ``linear`` (see ``domain.linear``), and its Z3 term in ``value`` is built only when
+    something reads it: the slot stays unset until then and ``__getattr__`` fills it.
+    Other symbolic dims (products of symbols, divisions, ``If``) hold a simplified Z3
+    term, and ``linear`` is None; so does a known dim, whose ``value`` is its int.
+    """
 
-    def __init__(self, value: int | Z3Int, origins: frozenset[Origin] = frozenset()):
-        if isinstance(value, bool):
-            value = int(value)
-        if not isinstance(value, int):
-            value = _as_python_int(value)
-        self.value = value
+    __slots__ = ("value", "origins", "linear")
+
+    def __init__(self, value: int | Z3Int | linear.Linear, origins: frozenset[Origin] = frozenset()):
         self.origins = origins
+        if isinstance(value, linear.Linear):
+            self.linear = value
+            return
+        if isinstance(value, int):
+            self.value = int(value)  # True and False become 1 and 0
+        else:
+            # a term from a non-linear op or an ``If`` stays a term, even where it simplifies
+            # to a linear function: comparisons read its ``value`` as before
+            simplified = simplify(value)
+            self.value = simplified.as_long() if z3.is_int_value(simplified) else simplified
+        self.linear = None
+
+    def __getattr__(self, name: str):
+        # only reached for an unset slot: the Z3 term of a linear dim, made on first read
+        if name == "value":
+            value = self.value = linear.term(self.linear)
+            return value
+        raise AttributeError(name)
+
+    @staticmethod
+    def _of(value: int | linear.Linear, origins: frozenset[Origin]) -> "Dim":
+        """A dim from an int or a linear expression (no Z3 work)."""
+        dim = Dim.__new__(Dim)
+        dim.origins = origins
+        if type(value) is int:
+            dim.value, dim.linear = value, None
+        else:
+            dim.linear = value
+        return dim
 
     # -- construction -------------------------------------------------
     @staticmethod
@@ -171,17 +198,24 @@ class Dim:
         name = current.fresh_name(hint)
         if lower is not None:
             current.lower_bounds[name] = lower
-        dim = Dim.__new__(Dim)  # a symbol needs no simplification: skip __init__'s
-        dim.value, dim.origins = z3.Int(name), origins
-        return dim
+        return Dim._of(linear.symbol(name), origins)
 
     def with_origins(self, origins: Iterable[Origin]) -> "Dim":
-        return Dim(self.value, self.origins | frozenset(origins))
+        return self.traced_to(self.origins | frozenset(origins))
+
+    def traced_to(self, origins: frozenset[Origin]) -> "Dim":
+        """The same value with these origins (a linear dim's term is still not built)."""
+        dim = Dim.__new__(Dim)
+        dim.origins = origins
+        dim.linear = self.linear
+        if self.linear is None or _materialised(self):
+            dim.value = self.value
+        return dim
 
     # -- queries ------------------------------------------------------
     @property
     def known(self) -> bool:
-        return isinstance(self.value, int)
+        return self.linear is None and isinstance(self.value, int)
 
     def __repr__(self) -> str:
         return f"Dim({self})"
@@ -191,8 +225,11 @@ class Dim:
 
     def same_as(self, other: "Dim") -> bool:
         """Structural identity (not semantic equality)."""
+        a, b = _operand(self), _operand(other)
+        if a is not None and b is not None:
+            return linear.same(a, b)
         if self.known or other.known:
-            return self.known and other.known and self.value == other.value
+            return False  # the other is a non-linear term
         return self.value.eq(other.value)
 
     # -- arithmetic: results union the provenance of their operands --
@@ -204,23 +241,36 @@ class Dim:
             value = op(_term(self), _term(other_dim))
         return Dim(value, self.origins | other_dim.origins)
 
+    def _linear(self, other: "Dim | int", combine, op) -> "Dim":
+        """A sum or difference: in Python when both sides are linear, else through Z3."""
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        a, b = _operand(self), _operand(other_dim)
+        if a is not None and b is not None:
+            return Dim._of(combine(a, b), self.origins | other_dim.origins)
+        return Dim(op(_term(self), _term(other_dim)), self.origins | other_dim.origins)
+
     def __add__(self, other: "Dim | int") -> "Dim":
-        return self._combine(other, lambda a, b: a + b)
+        return self._linear(other, linear.plus, lambda a, b: a + b)
 
     def __radd__(self, other: int) -> "Dim":
-        return Dim(other)._combine(self, lambda a, b: a + b)
+        return Dim(other)._linear(self, linear.plus, lambda a, b: a + b)
 
     def __sub__(self, other: "Dim | int") -> "Dim":
-        return self._combine(other, lambda a, b: a - b)
+        return self._linear(other, linear.minus, lambda a, b: a - b)
 
     def __rsub__(self, other: int) -> "Dim":
-        return Dim(other)._combine(self, lambda a, b: a - b)
+        return Dim(other)._linear(self, linear.minus, lambda a, b: a - b)
 
     def __mul__(self, other: "Dim | int") -> "Dim":
-        return self._combine(other, lambda a, b: a * b)
+        other_dim = other if isinstance(other, Dim) else Dim(other)
+        a, b = _operand(self), _operand(other_dim)
+        if a is not None and b is not None and (type(a) is int or type(b) is int):
+            product = linear.times(b, a) if type(a) is int else linear.times(a, b)
+            return Dim._of(product, self.origins | other_dim.origins)
+        return self._combine(other_dim, lambda a, b: a * b)
 
     def __rmul__(self, other: int) -> "Dim":
-        return Dim(other)._combine(self, lambda a, b: a * b)
+        return Dim(other).__mul__(self)
 
     def floordiv(self, other: "Dim | int") -> "Dim":
         """Floor division; Z3 integer division agrees for positive divisors."""
@@ -240,7 +290,7 @@ class Dim:
             return self.value == other_dim.value
         if self.same_as(other_dim):
             return True
-        return _compared("==", self, other_dim)
+        return _decided("==", self, other_dim)
 
     def ne(self, other: "Dim | int") -> BoolLike:
         return bool_not(self.eq(other))
@@ -249,13 +299,13 @@ class Dim:
         other_dim = other if isinstance(other, Dim) else Dim(other)
         if self.known and other_dim.known:
             return self.value >= other_dim.value
-        return _compared(">=", self, other_dim)
+        return _decided(">=", self, other_dim)
 
     def gt(self, other: "Dim | int") -> BoolLike:
         other_dim = other if isinstance(other, Dim) else Dim(other)
         if self.known and other_dim.known:
             return self.value > other_dim.value
-        return _compared(">", self, other_dim)
+        return _decided(">", self, other_dim)
 
     def le(self, other: "Dim | int") -> BoolLike:
         other_dim = other if isinstance(other, Dim) else Dim(other)
@@ -264,6 +314,41 @@ class Dim:
     def lt(self, other: "Dim | int") -> BoolLike:
         other_dim = other if isinstance(other, Dim) else Dim(other)
         return other_dim.gt(self)
+
+
+def _operand(dim: Dim) -> int | linear.Linear | None:
+    """The dim as an int or a linear expression; None for a non-linear term."""
+    if dim.linear is not None:
+        return dim.linear
+    value = dim.value
+    return value if isinstance(value, int) else None
+
+
+def _materialised(dim: Dim) -> bool:
+    try:
+        object.__getattribute__(dim, "value")
+    except AttributeError:
+        return False
+    return True
+
+
+_DIFFERENCE_TESTS = {"==": lambda d: d == 0, ">=": lambda d: d >= 0, ">": lambda d: d > 0}
+
+
+def _decided(op: str, left: Dim, right: Dim) -> BoolLike:
+    """A comparison of two dims, not both known.  When both are linear and differ by a
+    constant it is decided in Python; what Z3's simplifier would return for it, including
+    keeping a false comparison of declared-``None`` dims symbolic (``_simplify_bool``)."""
+    a, b = _operand(left), _operand(right)
+    if a is not None and b is not None:
+        difference = linear.minus(a, b)
+        if type(difference) is int:
+            if _DIFFERENCE_TESTS[op](difference):
+                return True
+            if not any(_DECLARED_NONE_TEXT in name for side in (a, b) if type(side) is not int
+                       for name in side.names):
+                return False
+    return _compared(op, left, right)
 
 
 _COMPARISONS = {"==": lambda a, b: a == b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b}
@@ -313,7 +398,10 @@ def declared_none_name(tensor: str, axis: int) -> str:
 
 def mentions_declared_none(expr: z3.ExprRef) -> bool:
     """Whether ``expr`` mentions a dim TensorFlow leaves unknown until run time."""
-    return any(".shape[" in name for name in free_symbols(expr))
+    return any(_DECLARED_NONE_TEXT in name for name in free_symbols(expr))
+
+
+_DECLARED_NONE_TEXT = ".shape["
 
 
 def statically_none(dim: "Dim") -> bool:
@@ -326,7 +414,7 @@ def statically_none(dim: "Dim") -> bool:
     """
     if dim.known:
         return False
-    symbols = free_symbols(dim.value)
+    symbols = dim.linear.names if dim.linear is not None else free_symbols(dim.value)
     return bool(symbols) and all(_DECLARED_NONE.search(s.split("!", 1)[0]) for s in symbols)
 
 
