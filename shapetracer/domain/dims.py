@@ -454,34 +454,51 @@ _SYMBOLS_CACHE_LIMIT = 100_000
 
 def free_symbols(expr: z3.ExprRef) -> set[str]:
     """Names of the integer symbols in a Z3 term (counterexamples, the solver's cone of
-    influence).  Memoised per subterm: a new requirement is mostly made of terms already
-    scanned (the same dims, compared again), so only its new nodes are visited."""
-    # AST id -> (the term, kept alive so that its id is not reused; its symbol names)
+    influence, ``mentions_declared_none``).  Memoised per subterm: a new requirement is
+    mostly made of terms already scanned (the same dims, compared again), so only its new
+    nodes are visited.  The walk reads Z3's C API on raw pointers: a Python wrapper per
+    child (``children()``) cost ten times the lookup, for a set most often already known."""
+    # AST id -> (a term that holds the subterm, so that its id is not reused; its symbol names)
     cache = analysis.current().symbols_cache
-    cached = cache.get(expr.get_id())
+    ctx, root = expr.ctx_ref(), expr.as_ast()
+    root_id = _ast_id(ctx, root)
+    cached = cache.get(root_id)
     if cached is not None:
         return set(cached[1])
     if len(cache) >= _SYMBOLS_CACHE_LIMIT:
         cache.clear()
     # post-order over the DAG: a node's set is the union of its children's
-    stack: list[tuple[z3.ExprRef, bool]] = [(expr, False)]
+    stack: list[tuple[object, int, bool]] = [(root, root_id, False)]
     while stack:
-        node, expanded = stack.pop()
-        ident = node.get_id()
+        node, ident, expanded = stack.pop()
         if ident in cache:
             continue
+        if _ast_kind(ctx, node) != z3.Z3_APP_AST:  # a numeral, a bound variable, a quantifier
+            cache[ident] = (expr, frozenset())
+            continue
+        app = _to_app(ctx, node)
+        count = _num_args(ctx, app)
+        if count == 0:
+            decl = _app_decl(ctx, app)
+            is_symbol = _decl_kind(ctx, decl) == z3.Z3_OP_UNINTERPRETED
+            cache[ident] = (expr, frozenset((_symbol_name(ctx, _decl_name(ctx, decl)),)) if is_symbol
+                            else frozenset())
+            continue
+        children = [_app_arg(ctx, app, i) for i in range(count)]
         if expanded:
             found: frozenset[str] = frozenset()
-            for child in node.children():
-                found |= cache[child.get_id()][1]
-            cache[ident] = (node, found)
-        elif z3.is_const(node):
-            is_symbol = node.decl().kind() == z3.Z3_OP_UNINTERPRETED
-            cache[ident] = (node, frozenset((node.decl().name(),)) if is_symbol else frozenset())
+            for child in children:
+                found |= cache[_ast_id(ctx, child)][1]
+            cache[ident] = (expr, found)
         else:
-            stack.append((node, True))
-            stack.extend((child, False) for child in node.children())
-    return set(cache[expr.get_id()][1])
+            stack.append((node, ident, True))
+            stack.extend((child, _ast_id(ctx, child), False) for child in children)
+    return set(cache[root_id][1])
+
+
+_ast_id, _ast_kind, _to_app = z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_to_app
+_num_args, _app_arg, _app_decl = z3.Z3_get_app_num_args, z3.Z3_get_app_arg, z3.Z3_get_app_decl
+_decl_kind, _decl_name, _symbol_name = z3.Z3_get_decl_kind, z3.Z3_get_decl_name, z3.Z3_get_symbol_string
 
 
 class Shape:

@@ -8,6 +8,7 @@ Z3 terms; as soon as a tensor is involved, the operator becomes an op spec
 from __future__ import annotations
 
 import operator as pyop
+from typing import Any
 
 import libcst as cst
 
@@ -44,6 +45,24 @@ _PY_COMPARE = {
 _MAX_SEQ = 100_000  # longer literal sequences are summarised as unknown
 
 
+UNLEARNED = object()  # a node type whose handler is not looked up yet
+_HANDLER_TABLES: dict[tuple[type, str], dict[type, Any]] = {}
+
+
+def handler_table(interpreter: type, prefix: str) -> dict[type, Any]:
+    """An interpreter class's methods for syntax node types, by type: ``expr_Name`` for
+    ``cst.Name`` under the prefix ``expr_``.  Every expression and statement is dispatched
+    through it; formatting the method's name and searching the mixins at each node took
+    0.14 us, a lookup here 0.03 us.  Filled on first use (``learn_handler``)."""
+    return _HANDLER_TABLES.setdefault((interpreter, prefix), {})
+
+
+def learn_handler(table: dict[type, Any], interpreter: type, prefix: str, node_type: type):
+    """The method for ``node_type`` (None when the interpreter has none), remembered."""
+    found = table[node_type] = getattr(interpreter, prefix + node_type.__name__, None)
+    return found
+
+
 class ExpressionMixin:
     """``eval`` and its helpers; mixed into the Interpreter."""
 
@@ -51,10 +70,12 @@ class ExpressionMixin:
         if node is None:
             return NONE
         self.tick()
-        handler = getattr(self, f"expr_{type(node).__name__}", None)
+        handler = self.expr_handlers.get(type(node), UNLEARNED)
+        if handler is UNLEARNED:
+            handler = learn_handler(self.expr_handlers, type(self), "expr_", type(node))
         if handler is None:
             return UNKNOWN
-        value = handler(node)
+        value = handler(self, node)
         if self.expression_log is not None and isinstance(value, Tensor):
             self.expression_log.append((self.site(node), value))
         return value

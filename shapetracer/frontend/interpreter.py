@@ -26,7 +26,7 @@ from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.frontend.calls import CallMixin
 from shapetracer.frontend.containers import Recorder
-from shapetracer.frontend.expressions import ExpressionMixin
+from shapetracer.frontend.expressions import UNLEARNED, ExpressionMixin, handler_table, learn_handler
 from shapetracer.frontend.names import canonical, is_library, star_import
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, parse_shared
@@ -80,6 +80,9 @@ class Interpreter(ExpressionMixin, CallMixin):
     def __init__(self, bounds: Bounds | None = None, limits: SolverLimits | None = None,
                  possible_failures: bool = False, target: Target = DEFAULT_TARGET):
         self.bounds = bounds or Bounds()
+        self.expr_handlers = handler_table(type(self), "expr_")
+        self.stmt_handlers = handler_table(type(self), "stmt_")
+        self.small_handlers = handler_table(type(self), "small_")
         self.limits = limits or SolverLimits()
         self.possible_failures = possible_failures
         self.reports: list[Report] = []
@@ -230,12 +233,14 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def exec_stmt(self, stmt: cst.CSTNode, state: State) -> list[State]:
         self.tick()
-        handler = getattr(self, f"stmt_{type(stmt).__name__}", None)
+        handler = self.stmt_handlers.get(type(stmt), UNLEARNED)
+        if handler is UNLEARNED:
+            handler = learn_handler(self.stmt_handlers, type(self), "stmt_", type(stmt))
         if handler is None:
             return [state]
         previous, self.state = self.state, state
         try:
-            return handler(stmt, state)
+            return handler(self, stmt, state)
         except StopPath:
             state.flow = "raise"
             return [state]
@@ -262,9 +267,11 @@ class Interpreter(ExpressionMixin, CallMixin):
     def exec_small(self, small: cst.CSTNode, state: State) -> list[State]:
         previous, self.state = self.state, state
         try:
-            handler = getattr(self, f"small_{type(small).__name__}", None)
+            handler = self.small_handlers.get(type(small), UNLEARNED)
+            if handler is UNLEARNED:
+                handler = learn_handler(self.small_handlers, type(self), "small_", type(small))
             if handler is not None:
-                handler(small, state)
+                handler(self, small, state)
             return [self.state]
         except StopPath:
             state.flow = "raise"
