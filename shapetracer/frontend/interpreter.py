@@ -104,7 +104,8 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.steps = 0
         self.started = time.perf_counter()
         self.scope: ModuleScope | None = None  # module of the code being executed
-        self.current_line: cst.SimpleStatementLine | None = None  # the statement line being run
+        # the statement line being run, or the ``with`` whose items are being evaluated
+        self.current_place: cst.SimpleStatementLine | cst.With | None = None
         self.state: State | None = None  # the path being executed
         # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
         self.shape_log: list[tuple[Origin, Value]] | None = []
@@ -201,8 +202,11 @@ class Interpreter(ExpressionMixin, CallMixin):
         return base if count == 0 else f"{base}_{count}"
 
     def site(self, node: cst.CSTNode) -> Origin:
-        if self.current_line is not None:  # where the node is, should a report name it
-            self.scope.hint(node, self.current_line)
+        place = self.current_place  # where the node is, should a report name it
+        if type(place) is cst.SimpleStatementLine:
+            self.scope.hint(node, place)
+        elif place is not None:
+            self.scope.hint_header(node, place)
         return Origin(self.scope.path, node, self.scope)
 
     def tick(self) -> None:
@@ -256,12 +260,12 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def stmt_SimpleStatementLine(self, stmt: cst.SimpleStatementLine, state: State) -> list[State]:
         states = [state]
-        previous, self.current_line = self.current_line, stmt
+        previous, self.current_place = self.current_place, stmt
         try:
             for small in stmt.body:
                 states = [r for s in states for r in (self.exec_small(small, s) if s.live else [s])]
         finally:
-            self.current_line = previous
+            self.current_place = previous
         return states
 
     def exec_small(self, small: cst.CSTNode, state: State) -> list[State]:
@@ -515,15 +519,19 @@ class Interpreter(ExpressionMixin, CallMixin):
 
     def stmt_With(self, node: cst.With, state: State) -> list[State]:
         scopes = 0
-        for item in node.items:
-            value = self.eval(item.item)
-            if isinstance(value, Obj) and value.type_name == "tf.variable_scope":
-                name = value.attrs.get("name")
-                self.graph.variable_scopes.append(name.value if isinstance(name, Const) else None)
-                scopes += 1
-            if item.asname is not None:
-                entered = self.enter_context(value, item)
-                self.assign(item.asname.name, entered, item)
+        previous, self.current_place = self.current_place, node
+        try:
+            for item in node.items:
+                value = self.eval(item.item)
+                if isinstance(value, Obj) and value.type_name == "tf.variable_scope":
+                    name = value.attrs.get("name")
+                    self.graph.variable_scopes.append(name.value if isinstance(name, Const) else None)
+                    scopes += 1
+                if item.asname is not None:
+                    entered = self.enter_context(value, item)
+                    self.assign(item.asname.name, entered, item)
+        finally:
+            self.current_place = previous
         try:
             return self.exec_block(node.body.body, [state])
         finally:

@@ -218,3 +218,65 @@ def test_a_node_whose_text_is_unique_needs_no_walk_of_the_tree():
     scope.hint(node, module.body[2].body.body[0])  # the line that called it
     assert scope.position(node) == (3, 7, 3, 18)
     assert scope._statement_of is None
+
+
+WITH_HEADERS = '''import tensorflow as tf
+
+
+def main():
+    x = tf.placeholder(tf.float32, [None, 3])
+    with tf.Session() as sess, tf.device("/cpu:0"):
+        with tf.name_scope("a"):
+            sess.run(x)
+    with tf.Session() as sess:
+        pass
+
+
+main()
+'''
+
+
+def test_a_with_header_node_is_placed_from_its_statement_alone():
+    """A node of a ``with`` header has no statement line; the interpreter names the ``with``
+    it was evaluating (``hint_header``), and the node is placed from a layout of that header
+    with its body stubbed out: the same position as libcst's, with no walk of the tree.  A
+    wrong statement is ignored (the node is not in its layout)."""
+    module = cst.parse_module(WITH_HEADERS)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    withs: list[cst.With] = []
+    stack: list = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.With):
+            withs.append(node)
+        stack.extend(child_nodes(node))
+    assert len(withs) == 3
+    checked = 0
+    for statement in withs:
+        for item in statement.items:
+            for node in (item.item, item.item.func):  # the call, and its callee
+                want = expected[node]
+                for hint in (statement, *(w for w in withs if w is not statement)):
+                    scope = ModuleScope("m.py", None, WITH_HEADERS, module, tree=ast.parse(WITH_HEADERS))
+                    scope.hint_header(node, hint)
+                    assert scope.position(node) == (want.start.line, want.start.column + 1, want.end.line,
+                                                    want.end.column + 1)
+                    if hint is statement:
+                        assert scope._statement_of is None, "the whole tree was walked"
+                    checked += 1
+    assert checked == 4 * 2 * 3  # four items, two nodes each, three statements named
+
+
+def test_the_interpreter_names_the_with_it_evaluates(monkeypatch):
+    """Sites made while a ``with``'s items run, inside a function called from a statement
+    line, are hinted with the ``with``, not with the calling line: ``tf.Session`` in the
+    header is placed without a walk of the whole tree."""
+    from shapetracer.engine import Options, check_source
+    walks = []
+    walk = ModuleScope._first_lines
+    monkeypatch.setattr(ModuleScope, "_first_lines", lambda self: walks.append(self) or walk(self))
+    text = WITH_HEADERS.replace("sess.run(x)", "sess.run(x, feed_dict={x: [[1, 2]]})")
+    result = check_source(text.encode(), "m.py", options=Options(generic=False))
+    assert [(f.code, f.line, f.column, f.end_line, f.end_column) for f in result.findings] == [
+        ("ST401", 5, 9, 5, 23), ("ST401", 6, 10, 6, 20), ("ST105", 8, 13, 8, 49)]
+    assert walks == []
