@@ -100,9 +100,10 @@ _INTEGER = re.compile(r"(?<![\w.!])\d+(?![\w.!])")
 def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> bool:
     """Whether a plain assignment satisfies the requirement, the facts and the symbols'
     bounds: every symbol at its least value, then one above it, then every symbol at the
-    smallest and the largest numbers the formula mentions.  Most requirements are satisfiable at once (a dim equal to a constant, a rank
-    of 1 or 4, a sum at least 100), and evaluating a ground term costs a tenth of setting
-    up a solver.  A witness is a proof of satisfiability; finding none proves nothing, and
+    smallest and the largest numbers the formula mentions, at the greatest least value of
+    them all, and one past the largest number.  Most requirements are satisfiable at once
+    (a dim equal to a constant or to another dim, a rank of 1 or 4, a sum at least 100),
+    and evaluating a ground term costs a tenth of setting up a solver.  A witness is a proof of satisfiability; finding none proves nothing, and
     the solver decides as before."""
     if len(symbols) > _MAX_WITNESS_SYMBOLS:
         return False
@@ -111,7 +112,12 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     numbers = sorted({int(n) for n in _INTEGER.findall(cond.sexpr()) if len(n) < 10})
     ranges = {name: (lower_bound(name), upper_bound(name)) for name in symbols}
     terms = {name: z3.Int(name) for name in symbols}
-    tries = [0, 1, *(("=", n) for n in (*numbers[:1], *numbers[-2:]))]
+    # every symbol at the greatest least value: dims of different bounds equal (a slice's
+    # length, at least 0, and a placeholder's dim, at least 1); one past the largest number
+    # (``rank > 1``).  A missed witness costs a solver call, twenty times a try.
+    common = max((low if low is not None else 1 for low, _ in ranges.values()), default=1)
+    tries = [0, 1, *(("=", n) for n in (*numbers[:1], *numbers[-2:])), ("=", common),
+             *((("=", numbers[-1] + 1),) if numbers else ())]
     for value in dict.fromkeys(tries):
         pairs = []
         for name, (low, high) in ranges.items():
