@@ -79,7 +79,7 @@ def test_what_outlives_a_file_is_frozen_out_of_the_collector():
     assert sum(len(gc.get_objects(generation)) for generation in range(3)) < 1000
 
 
-def test_a_frozen_cycle_is_collected_once_the_memory_in_use_doubles(monkeypatch):
+def test_a_frozen_cycle_is_collected_once_the_memory_in_use_has_grown(monkeypatch):
     import shapetracer.engine as engine
 
     options = Options(generic=False, keep_shapes=False)
@@ -89,8 +89,24 @@ def test_a_frozen_cycle_is_collected_once_the_memory_in_use_doubles(monkeypatch)
     del cycle
     gc.collect()
     assert alive() is not None  # frozen garbage is not walked
-    monkeypatch.setattr(engine, "_blocks_after_sweep", 0)  # as if the memory in use had doubled
+    monkeypatch.setattr(engine, "_blocks_after_sweep", 0)  # as if the memory in use had grown _SWEEP_GROWTH times
     check_source(SOURCE, "model.py", None, options)
     assert alive() is None
     assert engine._blocks_after_sweep > 0  # counted again after the walk
 
+
+
+def test_the_first_file_sets_the_memory_the_next_walk_is_counted_from(monkeypatch):
+    """Counted from import, the engine's own tables loaded on first use doubled the memory
+    in use, and every sizeable run made one full walk that found nothing."""
+    import shapetracer.engine as engine
+
+    options = Options(generic=False, keep_shapes=False)
+    monkeypatch.setattr(engine, "_blocks_after_sweep", None)
+    cycle = _Cycle()
+    alive = weakref.ref(cycle)
+    check_source(SOURCE, "model.py", None, options)
+    assert engine._blocks_after_sweep is not None and engine._blocks_after_sweep > 0
+    del cycle
+    check_source(SOURCE, "model.py", None, options)
+    assert alive() is not None  # frozen with the first file's survivors; no walk since

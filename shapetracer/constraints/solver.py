@@ -103,8 +103,8 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     smallest and the largest numbers the formula mentions, at the greatest least value of
     them all, and one past the largest number.  Most requirements are satisfiable at once
     (a dim equal to a constant or to another dim, a rank of 1 or 4, a sum at least 100),
-    and evaluating a ground term costs a tenth of setting up a solver.  A witness is a proof of satisfiability; finding none proves nothing, and
-    the solver decides as before."""
+    and evaluating a ground term costs a tenth of setting up a solver.  A witness is a
+    proof of satisfiability; finding none proves nothing, and the solver decides as before."""
     if len(symbols) > _MAX_WITNESS_SYMBOLS:
         return False
     formula = z3.And(cond, *(fact.cond for fact in relevant)) if relevant else cond

@@ -337,8 +337,8 @@ _DIFFERENCE_TESTS = {"==": lambda d: d == 0, ">=": lambda d: d >= 0, ">": lambda
 
 def _decided(op: str, left: Dim, right: Dim) -> BoolLike:
     """A comparison of two dims, not both known.  When both are linear and differ by a
-    constant it is decided in Python; what Z3's simplifier would return for it, including
-    keeping a false comparison of declared-``None`` dims symbolic (``_simplify_bool``)."""
+    constant, it is decided in Python, with the answer Z3's simplifier gives: a false
+    comparison of declared-``None`` dims goes to Z3 and stays symbolic (``_simplify_bool``)."""
     a, b = _operand(left), _operand(right)
     if a is not None and b is not None:
         difference = linear.minus(a, b)
