@@ -468,10 +468,17 @@ def free_symbols(expr: z3.ExprRef) -> set[str]:
     if len(cache) >= _SYMBOLS_CACHE_LIMIT:
         cache.clear()
     # post-order over the DAG: a node's set is the union of its children's
-    stack: list[tuple[object, int, bool]] = [(root, root_id, False)]
+    # an entry's third item: None on the way down, its children's ids on the way back up
+    stack: list[tuple[object, int, list[int] | None]] = [(root, root_id, None)]
     while stack:
-        node, ident, expanded = stack.pop()
+        node, ident, child_ids = stack.pop()
         if ident in cache:
+            continue
+        if child_ids is not None:
+            found: frozenset[str] = frozenset()
+            for child_id in child_ids:
+                found |= cache[child_id][1]
+            cache[ident] = (expr, found)
             continue
         if _ast_kind(ctx, node) != z3.Z3_APP_AST:  # a numeral, a bound variable, a quantifier
             cache[ident] = (expr, frozenset())
@@ -485,14 +492,9 @@ def free_symbols(expr: z3.ExprRef) -> set[str]:
                             else frozenset())
             continue
         children = [_app_arg(ctx, app, i) for i in range(count)]
-        if expanded:
-            found: frozenset[str] = frozenset()
-            for child in children:
-                found |= cache[_ast_id(ctx, child)][1]
-            cache[ident] = (expr, found)
-        else:
-            stack.append((node, ident, True))
-            stack.extend((child, _ast_id(ctx, child), False) for child in children)
+        ids = [_ast_id(ctx, child) for child in children]
+        stack.append((node, ident, ids))
+        stack.extend(zip(children, ids, [None] * count))
     return set(cache[root_id][1])
 
 
