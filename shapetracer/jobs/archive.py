@@ -25,7 +25,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from shapetracer.jobs.config import Caps
-from shapetracer.jobs.names import check_name, job_format, label, member_kind
+from shapetracer.jobs.names import check_name, is_root, job_format, label, member_kind
 
 CHUNK = 64 * 1024
 MAX_REFUSALS_KEPT = 100  # a record lists at most this many; the count is complete
@@ -334,6 +334,8 @@ def _read_tar(path: str, caps: Caps) -> JobContents:
 
 
 def _tar_member(contents: JobContents, caps: Caps, archive: tarfile.TarFile, info: tarfile.TarInfo) -> None:
+    if info.isdir() and is_root(info.name):
+        return
     name, reason = check_name(info.name)
     if reason is not None:
         contents.refuse(name, reason)
@@ -407,6 +409,8 @@ def _zip_directory_too_large(raw, caps: Caps) -> str | None:
 
 def _zip_member(contents: JobContents, caps: Caps, budget: _Budget, archive: zipfile.ZipFile,
                 info: zipfile.ZipInfo) -> None:
+    if info.is_dir() and is_root(info.filename):
+        return
     name, reason = check_name(info.filename)
     if reason is not None:
         contents.refuse(name, reason)

@@ -58,14 +58,21 @@ def check_name(raw: str) -> tuple[str, str | None]:
     return label("/".join(parts)), None
 
 
+def is_root(raw: str) -> bool:
+    """Whether a member names the archive's own top folder (``./`` or ``.``): what
+    ``tar -czf jobs.tgz -C jobdir .`` writes first.  Such a directory entry is ordinary,
+    not a refused name."""
+    return "\x00" not in raw and all(part in ("", ".") for part in raw.replace("\\", "/").split("/"))
+
+
 def member_kind(name: str) -> str | None:
-    """``"script"``, ``"log"``, ``"dependencies"`` (requirements*.txt, pyproject.toml, ...: they
+    """``"script"`` (``.py``, ``.ipynb``), ``"log"``, ``"dependencies"`` (requirements*.txt, pyproject.toml, ...: they
     tell the TensorFlow version) or ``None`` (not read) for a normalised member name."""
     parts = name.split("/")
     if any(part in SKIPPED_DIRS for part in parts[:-1]):
         return None
     base = parts[-1].lower()
-    if base.endswith(".py"):
+    if base.endswith((".py", ".ipynb")):  # a notebook is read as the program its code cells make
         return "script"
     if is_dependency_file(parts[-1]):
         return "dependencies"

@@ -12,7 +12,7 @@ import pytest
 from shapetracer.jobs.archive import read_job, read_member
 from shapetracer.jobs.config import Caps, ScanConfig
 from shapetracer.jobs.job import scan_one
-from shapetracer.jobs.names import check_name, label, member_kind
+from shapetracer.jobs.names import check_name, is_root, label, member_kind
 
 from .builders import CLEAN, GOOD, LOG, folder_job, hostile_jobs, snapshot, tar_bytes, validate, zip_bytes
 
@@ -112,7 +112,9 @@ def test_names():
     assert check_name("/etc/x.py")[1] == "absolute-path"
     assert check_name("C:\\x.py")[1] == "absolute-path"
     assert check_name("a\x00b")[1] == "bad-name"
-    assert check_name("./")[1] == "bad-name"
+    assert check_name("./")[1] == "bad-name"  # refused as a file name; as a directory it is the root
+    assert is_root("./") and is_root(".") and not is_root("./a") and not is_root("..")
+    assert member_kind("notebooks/explore.ipynb") == "script"
     assert label("a\udcffb\n") == "a\\xffb\\x0a"
     assert member_kind("src/train.py") == "script"
     assert member_kind("venv/lib/site-packages/x.py") is None

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from shapetracer.jobs.cli_scan import scan
 from shapetracer.jobs.progress import Progress, format_duration
 
-from .builders import GOOD, hostile_jobs, read_records, run_cli, snapshot, small_jobs, tar_bytes, validate
+from .builders import GOOD, LOG, hostile_jobs, read_records, run_cli, snapshot, small_jobs, tar_bytes, validate
 
 
 def test_hostile_archives_scan_to_one_valid_record_each(tmp_path):
@@ -86,3 +86,46 @@ def test_progress_redraws_on_a_terminal_and_prints_lines_elsewhere():
     assert len(lines) == 3  # the first update, then nothing for an hour, then the final line
     assert lines[-1].startswith("scanned 10/1000 jobs (1%)")
     assert format_duration(3725) == "1h02m" and format_duration(65) == "1m05s"
+
+
+def test_a_tarball_made_with_tar_dash_c_dot_scans_ok(tmp_path):
+    """``tar -czf jobs.tgz -C jobdir .`` writes a ``./`` entry first: the archive's own top
+    folder, an ordinary member (it was refused as a bad name, and the record said so)."""
+    import shutil
+    import subprocess
+
+    tar = shutil.which("tar")
+    if tar is None:
+        import pytest
+        pytest.skip("no tar command")
+    jobdir = tmp_path / "jobdir"
+    jobdir.mkdir()
+    (jobdir / "train.py").write_bytes(GOOD)
+    (jobdir / "run.log").write_bytes(LOG)
+    archive = tmp_path / "jobs.tgz"
+    subprocess.run([tar, "-czf", str(archive), "-C", str(jobdir), "."], check=True)
+    output = tmp_path / "results.jsonl"
+    result = CliRunner().invoke(scan, [str(archive), "-o", str(output), "-j", "1", "--no-cache", "-q"])
+    assert result.exit_code == 0, result.output
+    [record] = read_records(output)
+    assert record["status"] == "ok" and record["refused"] == []
+    assert [s["path"] for s in record["scripts"]] == ["train.py"] and record["findings"]
+
+
+def test_a_notebook_member_is_scanned_like_a_script(tmp_path):
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": ["import numpy as np\n", "x = np.zeros((3, 4))\n"]},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": ["y = x.reshape(5, 5)\n"]}]}
+    import json as json_module
+    archive = tmp_path / "nb.tar.gz"
+    archive.write_bytes(tar_bytes([("work/explore.ipynb", json_module.dumps(notebook).encode())]))
+    output = tmp_path / "results.jsonl"
+    result = CliRunner().invoke(scan, [str(archive), "-o", str(output), "-j", "1", "--no-cache", "-q"])
+    assert result.exit_code == 0, result.output
+    [record] = read_records(output)
+    assert record["status"] == "ok"
+    assert [s["path"] for s in record["scripts"]] == ["work/explore.ipynb"]
+    [finding] = [f for f in record["findings"] if f["code"].startswith("ST1")]
+    assert finding["path"] == "work/explore.ipynb" and finding["cell"] == 2 and finding["line"] == 1
