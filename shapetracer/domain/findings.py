@@ -32,9 +32,11 @@ class Edit:
     end_line: int
     end_column: int
     new_text: str
+    cell: int | None = None  # a notebook's cell; the lines are then within it
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "column": self.column, "end_line": self.end_line,
+        return {"path": self.path, **({"cell": self.cell} if self.cell is not None else {}),
+                "line": self.line, "column": self.column, "end_line": self.end_line,
                 "end_column": self.end_column, "new_text": self.new_text}
 
 

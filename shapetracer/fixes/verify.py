@@ -15,12 +15,13 @@ from shapetracer.domain.findings import Finding, Fix
 from shapetracer.engine import FileResult, Options, check_source
 from shapetracer.fixes.conflicts import conflict_lines
 from shapetracer.fixes.edits import apply, line_map
+from shapetracer.frontend.source import encode
 
 SHOWN = ("error", "warning")
 
 
 def reanalyse(text: str, path: str, file: Path | None, options: Options) -> FileResult:
-    return check_source(text.encode("utf-8"), path, file, options)
+    return check_source(encode(text), path, file, options)
 
 
 def strict(options: Options) -> Options:

@@ -105,6 +105,17 @@ def decode(data: bytes) -> str | SourceProblem:
     return text
 
 
+def encode(text: str) -> bytes:
+    """``text`` as the bytes of a file holding it: encoded as its own coding cookie says
+    (so that ``decode`` gives it back, columns and all), else as UTF-8."""
+    head = "".join(text.splitlines(keepends=True)[:2]).encode("ascii", "replace")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(head).readline)
+        return text.encode(encoding)
+    except (SyntaxError, LookupError, UnicodeEncodeError):
+        return text.encode("utf-8", "surrogatepass")
+
+
 def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource | SourceProblem:
     """Parse Python 3 source; Python 2 idioms are told apart from other syntax errors.
 
