@@ -83,6 +83,8 @@ VALID: list[tuple[str, str]] = [
     (codes.UNDEFINED_NAME, "x = 1\nprint(x)\n"),
     (codes.UNDEFINED_NAME, "try:\n    unicode\nexcept NameError:\n    unicode = str\n"),
     (codes.UNDEFINED_NAME, "try:\n    text_type = unicode\nexcept Exception:\n    text_type = str\n"),
+    (codes.UNDEFINED_NAME, "if 'sess' in globals():\n    sess.close()\n"),  # a notebook's restart guard
+    (codes.UNDEFINED_NAME, "if 'X' not in globals():\n    globals()['X'] = 3\nprint(X)\n"),
     (codes.USED_BEFORE_ASSIGNMENT, "def f():\n    y = 1\n    print(y)\n"),
     (codes.USED_BEFORE_ASSIGNMENT, "def f(c):\n    y = 0\n    if c:\n        y = 1\n    return y\n"),
     (codes.MISSING_ATTRIBUTE, "class A:\n    def __init__(self):\n        self.a = 1\nA().a\n"),

@@ -157,3 +157,37 @@ def _last_name(node) -> str:
         if isinstance(value, str):
             return value
     return ""
+
+
+# The namespace dictionaries a program can read and write names through.
+_NAMESPACE_CALLS = frozenset({"globals", "locals", "vars", "dir"})
+
+
+def dynamic_names(tree) -> frozenset[str]:
+    """Names a program defines or tests through its namespace dictionaries, which neither
+    pyflakes nor pylint follow: ``globals()["X"] = ...`` (and ``locals()``/``vars()``), and
+    ``"X" in globals()`` / ``"X" not in globals()`` (also ``dir()``), as notebooks and
+    restartable scripts write ``if 'sess' in globals(): sess.close()``.  A read of such a
+    name is no NameError the analysis can prove, so it counts as defined (both its guarded
+    and its unguarded reads: which path defines it is only known at run time).
+    ``tree``: an ``ast`` module (astroid trees are handled by the caller)."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and _namespace_call(node.value) and isinstance(node.ctx, ast.Store):
+            key = node.slice
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                found.add(key.value)
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
+                and _namespace_call(node.comparators[0]) and isinstance(node.left, ast.Constant) \
+                and isinstance(node.left.value, str):
+            found.add(node.left.value)
+    return frozenset(found)
+
+
+def _namespace_call(node) -> bool:
+    import ast
+
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _NAMESPACE_CALLS \
+        and not node.args and not node.keywords

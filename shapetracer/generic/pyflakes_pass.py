@@ -30,6 +30,12 @@ class _KeepingChecker(pyflakes_checker.Checker):
     reported, so they cost nothing further.
     """
 
+    def __init__(self, tree, *args, **kwargs):
+        # pyflakes reports while it is constructed: the names set or tested through
+        # globals() are known first (noise.dynamic_names)
+        self._dynamic = noise.dynamic_names(tree)
+        super().__init__(tree, *args, **kwargs)
+
     def _parent_of(self, node):
         # pyflakes 3+ keeps parents in a dict; older versions set _pyflakes_parent.
         parents = getattr(self, "_parents", None)
@@ -43,6 +49,8 @@ class _KeepingChecker(pyflakes_checker.Checker):
         if messageClass.__name__ in _NAME_MESSAGES and args and noise.guarded_against_name_error(
                 args[0], self._parent_of):
             return  # pyflakes only honours `except NameError`; bare/Exception catch it too
+        if messageClass.__name__ in _NAME_MESSAGES and len(args) > 1 and args[1] in self._dynamic:
+            return  # set or tested through globals(): a definition pyflakes does not see
         super().report(messageClass, *args, **kwargs)
         # The first argument of every pyflakes message is the node it is about.
         self.messages[-1].st_node = args[0] if args else None

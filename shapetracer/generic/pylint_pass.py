@@ -52,6 +52,7 @@ class _Job:
 
     root: str
     sources: dict[str, str] = field(default_factory=dict)  # absolute path -> text
+    dynamic_names: dict[str, frozenset[str]] = field(default_factory=dict)  # path -> noise.dynamic_names
 
     def find(self, modname: str) -> str | None:
         """The file of one of the job's modules, in memory first, then on disk."""
@@ -150,12 +151,30 @@ def _keep(msgid: str, node, args) -> bool:
         if msgid == "E0611":
             return _keep_missing_name(node, args)
         if msgid in _NAME_MESSAGES:
-            return node is None or not noise.guarded_against_name_error(node, _parent)
+            return node is None or not (noise.guarded_against_name_error(node, _parent)
+                                        or getattr(node, "name", None) in _dynamic_names(node))
         if msgid in _INFERENCE_MESSAGES:
             return not _involves_third_party(node)
     except Exception:  # inference can fail in many ways; pylint already decided it
         return True
     return True
+
+
+def _dynamic_names(node) -> frozenset[str]:
+    """``noise.dynamic_names`` of the job file that holds ``node`` (parsed once per file)."""
+    import ast
+
+    file = getattr(node.root(), "file", None)
+    text = _ACTIVE.text(file) if _ACTIVE is not None and file else None
+    if text is None:
+        return frozenset()
+    cache = _ACTIVE.dynamic_names
+    if file not in cache:
+        try:
+            cache[file] = noise.dynamic_names(ast.parse(text))
+        except (SyntaxError, ValueError, RecursionError):
+            cache[file] = frozenset()
+    return cache[file]
 
 
 def _parent(node):

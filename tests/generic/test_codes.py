@@ -101,3 +101,11 @@ def test_columns_are_1_based_characters():
 def test_syntax_error_position():
     [finding] = flakes("x = 1\nprint 'hello'\n", "ST001")
     assert finding.line == 2 and finding.category == "syntax-error"
+
+
+def test_names_set_or_tested_through_globals_count_as_defined_and_others_do_not():
+    flakes("if 'sess' in globals():\n    sess.close()\n")
+    flakes("if 'X' not in globals():\n    globals()['X'] = 3\nprint(X)\n")
+    flakes("sess.close()\n", "ST301")  # the same read with no guard
+    flakes("if 'sess' in globals():\n    session.close()\n", "ST301")  # a guard of another name
+    flakes("name = 'X'\nglobals()[name] = 3\nprint(X)\n", "ST301")  # a key that is not a literal
