@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "shapetracer"
 
 LAYERS: list[set[str]] = [
-    {"domain", "api"},
+    {"domain", "api", "project"},
     {"constraints", "generic"},
     {"frontend"},
     {"engine", "config", "options", "suppressions", "versions", "notebooks"},

@@ -1,0 +1,61 @@
+"""The root of the project a checked path belongs to.
+
+The root is where a user stands when they run the project's scripts and where a package
+manager installs it from: the nearest folder above the checked path holding a
+``pyproject.toml``, ``setup.py`` or ``setup.cfg``, else one holding ``requirements*.txt``,
+else the repository's top (``.git``); the search never leaves the repository.  With none
+of these, the checked folder itself (a file's own folder) is the root, so a loose folder
+of scripts is a project of its own and nothing above it is read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGING = ("pyproject.toml", "setup.py", "setup.cfg")
+
+
+def find_root(path: Path) -> Path:
+    """The project root of ``path`` (a file or a folder), as an absolute path."""
+    start = _absolute(path)
+    if not start.is_dir():
+        start = start.parent
+    requirements: Path | None = None
+    for folder in (start, *start.parents):
+        if any((folder / name).is_file() for name in _PACKAGING):
+            return folder
+        if requirements is None and _has_requirements(folder):
+            requirements = folder
+        if (folder / ".git").exists():
+            return requirements or folder
+    return requirements or start
+
+
+def common_root(paths: list[Path]) -> Path:
+    """One root for several checked paths: the root of the first, widened to the folder
+    they all share when another lies outside it."""
+    roots = [find_root(path) for path in paths] or [Path.cwd().resolve()]
+    root = roots[0]
+    for other in roots[1:]:
+        while not _is_under(other, root) and root != root.parent:
+            root = root.parent
+    return root
+
+
+def _has_requirements(folder: Path) -> bool:
+    try:
+        return any(entry.name.startswith("requirements") and entry.name.endswith(".txt") and entry.is_file()
+                   for entry in folder.iterdir())
+    except OSError:
+        return False
+
+
+def _absolute(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def _is_under(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
