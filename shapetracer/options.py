@@ -156,7 +156,7 @@ _CHECK_SCAN = ("check", "scan")
 
 
 def _device_memory_problem(value: Any) -> str | None:
-    from shapetracer.constraints.memory import size_problem
+    from shapetracer.constraints.core.memory import size_problem
 
     return size_problem(value)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shapetracer.constraints import family_modules
-from shapetracer.constraints.api_changes import EXAMPLES
+from shapetracer.constraints.core.api_changes import EXAMPLES
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.target import target_for
 from shapetracer.frontend.interpreter import Interpreter
