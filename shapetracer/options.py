@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import click
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import SUPPORTED, Target
 from shapetracer import versions

@@ -29,7 +29,7 @@ def test_example(source, version, code):
 
 
 def test_examples_cover_every_api_rule_both_ways():
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
     api = {code for code, rule in RULES.items() if rule.family == "api"}
     assert {c for _, _, c in EXAMPLES if c} == api
     for index, (source, _, code) in enumerate(EXAMPLES):

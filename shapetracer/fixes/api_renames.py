@@ -14,8 +14,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Edit, Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Edit, Fix
 from shapetracer.fixes.context import FixContext
 
 CODES = frozenset({codes.API_CALL, codes.API_METHOD, codes.API_IMPORT})

@@ -11,8 +11,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, last_name
 
 CODES = frozenset({codes.POSSIBLE_FAILURE, codes.BROADCAST, codes.CONCAT_DIM})

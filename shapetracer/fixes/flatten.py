@@ -11,8 +11,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, dotted, last_name
 
 CODES = frozenset({codes.KERAS_INPUT, codes.KERAS_TARGET, codes.RANK_MISMATCH, codes.UNDEFINED_DIM,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext
 
 CODES = frozenset({codes.UNDEFINED_DIM})

@@ -15,8 +15,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext
 
 CODES = frozenset({codes.MISSING_KEY, codes.MISSING_ARGUMENT})

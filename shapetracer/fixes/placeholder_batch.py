@@ -10,8 +10,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, keyword, last_name
 
 # only where a feed decides: a None batch spreads into shapes that must be fully defined

@@ -13,8 +13,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, last_name
 
 CODES = frozenset({codes.RESHAPE_SIZE, codes.NUMPY_SHAPE, codes.MATMUL_DIM, codes.KERAS_INPUT,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, keyword
 
 CODES = frozenset({codes.RNN_INPUT, codes.KERAS_INPUT, codes.RANK_MISMATCH})

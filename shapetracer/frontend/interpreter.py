@@ -17,7 +17,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core import api_changes
 from shapetracer.constraints.core.common import UNROLL_BOUND
 from shapetracer.constraints.core.spec import SPECS, TF1Graph

@@ -7,7 +7,7 @@ from __future__ import annotations
 from shapetracer.constraints import SPECS
 from shapetracer.constraints.core import dtypes
 from shapetracer.constraints.core.spec import CHECKS
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 
 from tests.helpers import codes_of, findings_of
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from shapetracer import fixes
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.domain.target import target_for
 from shapetracer.engine import Options, check_source
 from shapetracer.fixes import constants, verify

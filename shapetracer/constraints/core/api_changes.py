@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from shapetracer.api import model as api
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.target import Target
 
 _ROOTS = (("tensorflow.", "tf."), ("tf_keras.", "tf_keras."), ("keras.", "keras."))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import z3
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.constraints.core.scalar_conversion import python_format

@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import FixedLocator, Origin, Shape
 from shapetracer.domain.values import Const, DictVal, Obj, Seq, Tensor
 from shapetracer.constraints.core import messages

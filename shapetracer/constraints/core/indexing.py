@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import z3
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import slice_length
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, T, bad, ok

@@ -24,7 +24,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.values import Const, Obj, Seq, Tensor
 from shapetracer.constraints.core.examples import ok, bad
 from shapetracer.constraints.core.spec import ANNOTATORS, OpContext, add_check

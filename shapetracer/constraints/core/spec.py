@@ -25,7 +25,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and, mentions_declared_none
 from shapetracer.domain.target import Target
 from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict

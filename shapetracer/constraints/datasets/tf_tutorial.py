@@ -19,7 +19,7 @@ from __future__ import annotations
 from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
 from shapetracer.constraints.numpy.creation import numpy_dtype
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value
 

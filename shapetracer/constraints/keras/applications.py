@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import channels_last, kdims, register_input
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok

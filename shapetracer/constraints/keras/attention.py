@@ -16,7 +16,7 @@ key_shape=(None, 7, 6)".
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
     L, S, attr, involved_for, kshape, layer_call, layer_name, new_layer, result, tf_dims,
 )

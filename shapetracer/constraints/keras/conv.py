@@ -15,7 +15,7 @@ kernel words it "Negative dimension size caused by subtracting 3 from 1".
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, kdims, keras1_keywords, kshape,
     layer_call, new_layer, padding_of, result, transpose_length, window_fits, window_length,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, kdims, keras1_interface,

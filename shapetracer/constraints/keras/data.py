@@ -18,7 +18,8 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from shapetracer.domain import analysis, codes
+from shapetracer.domain import analysis
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import ANY, UNKNOWN_SHAPE, A, T, bad, instance_of, ok

@@ -22,7 +22,7 @@ A user-defined loss is analysed on the target and output shapes.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import kdims, kshape, tf_dims
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok

@@ -33,7 +33,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from shapetracer.domain import analysis, codes
+from shapetracer.domain import analysis
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Origin, Shape
 from shapetracer.constraints.core.examples import SITE, ExampleHost
 from shapetracer.constraints.core.spec import SPECS, OpContext, _wrap, call_spec, op

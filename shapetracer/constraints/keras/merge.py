@@ -14,7 +14,7 @@ needs the contracted axes equal: "Incompatible input shapes: axis values 4
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.constraints.keras.machinery import (
     L, S, apply_layer, attr, involved_for, kdims, kshape, layer_call, new_layer, result,

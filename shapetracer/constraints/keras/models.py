@@ -26,7 +26,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
-from shapetracer.domain import analysis, codes
+from shapetracer.domain import analysis
+from shapetracer.rules import codes
 from shapetracer.constraints.keras import conv, core_layers, rnn
 from shapetracer.constraints.keras.machinery import (
     L, Node, S, apply_layer, labelled, auto_name, flat_tensors, in_data_mode, input_name, involved_for, is_symbolic,

@@ -17,7 +17,7 @@ element shapes.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import L, data_mode, flat_tensors, input_name, kdims, kshape, labelled
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok

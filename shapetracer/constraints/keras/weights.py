@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.keras.machinery import (
     L, S, attr, channels_last, int_tuple, kdims, kshape, layer_name, register_input, state_of,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.numpy.creation import array_result, as_array

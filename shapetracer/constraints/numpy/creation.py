@@ -21,7 +21,7 @@ from typing import Any
 
 import z3
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, lower_bound, Shape, bool_and, bool_or
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import MAX_PIECES, slice_length
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, bad, ok

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, UNKNOWN_SHAPE, bad, ok

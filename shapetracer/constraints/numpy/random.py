@@ -17,7 +17,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape, bound_above
 from shapetracer.constraints.core.examples import A, ANY, bad, Const, instance_of, ok

@@ -39,7 +39,7 @@ from shapetracer.constraints.core.examples import (
 )
 from shapetracer.constraints.numpy.creation import discover, numpy_dtype, promote
 from shapetracer.constraints.core.spec import OpContext, _wrap, op
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.values import (
     NONE,

@@ -11,7 +11,7 @@ import threading
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok

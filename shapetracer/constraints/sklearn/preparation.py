@@ -32,7 +32,7 @@ from shapetracer.constraints.core.examples import SITE, A, ExampleHost, bad, ins
 from shapetracer.constraints.core.messages import np_cannot_broadcast
 from shapetracer.constraints.numpy.creation import as_array
 from shapetracer.constraints.core.spec import SPECS, OpContext, _wrap, call_spec, op
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_and, bool_or
 from shapetracer.domain.values import (
     NONE,

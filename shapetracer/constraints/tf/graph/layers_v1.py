@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, Tensor, op

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import analysis, codes
+from shapetracer.domain import analysis
+from shapetracer.rules import codes
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, T, bad, ok
 from shapetracer.constraints.tf.graph.layers_v1 import P

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.tf.graph.layers_v1 import P, keras_shape

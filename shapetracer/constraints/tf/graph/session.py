@@ -31,7 +31,7 @@ from typing import Any
 
 import z3
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.numpy.creation import discover, ragged_message

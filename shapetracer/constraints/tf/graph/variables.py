@@ -14,7 +14,7 @@ Initializer objects (tf.zeros_initializer() …) are out of scope.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name, merge_shapes
 from shapetracer.constraints.tf.ops.creation import declared_shape, negative_entry, report_ragged
 from shapetracer.constraints.tf.graph.ref_variables import initial_shape_ok

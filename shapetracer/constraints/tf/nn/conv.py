@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, bool_or
 from shapetracer.constraints.core.examples import T, bad, ok
 from shapetracer.constraints.core.spec import OpContext, Tensor, op

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.tf.nn.conv import (
     FAILED, Failed, Layout, Padding, axis_padding, check_rank, effective_kernel, layout_for, per_axis, positive,
     read_padding, shapes_text,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Shape, bool_or

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.tf.nn.conv import (
     FAILED, Layout, Padding, layout_for, per_axis, positive, read_padding, spatial_outputs,
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.domain.dims import Shape
 from shapetracer.constraints.tf.ops.creation import report_ragged

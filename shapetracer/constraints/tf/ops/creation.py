@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name, merge_shapes
 from shapetracer.domain.dims import Dim, Shape, declared_none_name, statically_none
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok

@@ -19,7 +19,7 @@ gives ``[batch, max_total_size, 4]``, ``[batch, max_total_size]`` twice and
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core import messages
 from shapetracer.constraints.core.examples import T, bad, ok

@@ -29,7 +29,7 @@ from typing import Any
 
 import z3
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import A, T, bad, ok

@@ -21,7 +21,7 @@ it; ``tf.where_v2`` is checked as SelectV2 alone.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Dim, Shape

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok

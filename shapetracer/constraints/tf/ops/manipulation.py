@@ -13,7 +13,7 @@ input rank 3", "Can not squeeze dim[1], expected a dimension of 1, got 3",
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape, bool_and, bool_or
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok

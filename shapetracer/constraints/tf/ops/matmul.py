@@ -8,7 +8,7 @@ must agree: "Dimensions must be equal, but are 1024 and 3136".
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Shape
 from shapetracer.constraints.core.examples import T, bad, ok

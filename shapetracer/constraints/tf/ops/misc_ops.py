@@ -10,7 +10,7 @@ tf.group and tf.no_op build (an Operation, not a tensor).
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import merge_shapes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok

@@ -31,7 +31,7 @@ which keeps the arithmetic linear and the inferred dim exact.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dims_text
 from shapetracer.domain.dims import Dim, Shape, bool_not
 from shapetracer.constraints.core.examples import A, T, bad, ok

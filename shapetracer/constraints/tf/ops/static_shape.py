@@ -18,7 +18,7 @@ check at run time, so their equalities are requirements.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints.core.common import merge_shapes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, ANY, T, bad, ok

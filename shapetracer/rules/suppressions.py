@@ -16,9 +16,9 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Finding
-from shapetracer.domain.codes import lookup
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Finding
+from shapetracer.rules.codes import lookup
 
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 _IGNORE = re.compile(r"#\s*shapetracer:\s*ignore(?:\[(?P<names>[^\]]*)\])?")

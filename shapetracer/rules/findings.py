@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 
 
 @dataclass(frozen=True)
