@@ -16,7 +16,7 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, last_name
-from shapetracer.fixes.dtype_cast import _dtypes
+from shapetracer.fixes.calls.dtype_cast import _dtypes
 
 CODES = frozenset({codes.DTYPE_MISMATCH, codes.INDEX_DTYPE, codes.LABEL_DTYPE})
 
