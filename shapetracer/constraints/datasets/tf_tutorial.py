@@ -17,7 +17,7 @@ validation size past the training images.
 from __future__ import annotations
 
 from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
-from shapetracer.constraints.numpy.creation import numpy_dtype
+from shapetracer.constraints.core.arrays import numpy_dtype
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim

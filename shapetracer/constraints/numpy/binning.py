@@ -27,7 +27,7 @@ from typing import Any
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, ok
-from shapetracer.constraints.numpy.creation import array_result, as_array
+from shapetracer.constraints.core.arrays import array_result, as_array
 from shapetracer.constraints.core.spec import UNKNOWN, OpContext, Seq, Tensor, op
 
 

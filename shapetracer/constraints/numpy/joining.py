@@ -21,7 +21,7 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import MAX_PIECES, slice_length
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, bad, ok
-from shapetracer.constraints.numpy.creation import array_result, discover, numpy_dtype, promote, unknown_array
+from shapetracer.constraints.core.arrays import array_result, discover, numpy_dtype, promote, unknown_array
 from shapetracer.constraints.numpy.manipulation import check_axis, known_array
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, Seq, Tensor, Value

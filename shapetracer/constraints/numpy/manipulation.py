@@ -22,9 +22,7 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, UNKNOWN_SHAPE, bad, ok
-from shapetracer.constraints.numpy.creation import (
-    array_result, as_array, numpy_dtype, same_array, unknown_array,
-)
+from shapetracer.constraints.core.arrays import array_result, as_array, numpy_dtype, same_array, unknown_array
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import Seq, Tensor
 from shapetracer.constraints.core import messages

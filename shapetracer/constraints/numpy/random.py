@@ -21,9 +21,8 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape, bound_above
 from shapetracer.constraints.core.examples import A, ANY, bad, Const, instance_of, ok
-from shapetracer.constraints.numpy.creation import (
-    array_result, as_array, broadcast_many, numpy_dtype, same_array, shape_dims, unknown_array,
-)
+from shapetracer.constraints.core.arrays import array_result, as_array, numpy_dtype, same_array, unknown_array
+from shapetracer.constraints.numpy.creation import broadcast_many, shape_dims
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import NONE, Obj, SymInt, Tensor
 

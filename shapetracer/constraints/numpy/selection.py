@@ -16,9 +16,8 @@ from typing import Any
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, Const, ok
-from shapetracer.constraints.numpy.creation import (
-    array_result, as_array, broadcast_many, promote, same_array, unknown_array,
-)
+from shapetracer.constraints.core.arrays import array_result, as_array, promote, same_array, unknown_array
+from shapetracer.constraints.numpy.creation import broadcast_many
 from shapetracer.constraints.numpy.manipulation import check_axis, known_array
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import NONE, UNKNOWN, Seq, Tensor, Value

@@ -37,7 +37,7 @@ from shapetracer.constraints.core.examples import (
     instance_of,
     ok,
 )
-from shapetracer.constraints.numpy.creation import discover, numpy_dtype, promote
+from shapetracer.constraints.core.arrays import discover, numpy_dtype, promote
 from shapetracer.constraints.core.spec import OpContext, _wrap, op
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape

@@ -30,7 +30,7 @@ import math
 from shapetracer.constraints.pandas import frames as pdf
 from shapetracer.constraints.core.examples import SITE, A, ExampleHost, bad, instance_of, ok
 from shapetracer.constraints.core.messages import np_cannot_broadcast
-from shapetracer.constraints.numpy.creation import as_array
+from shapetracer.constraints.core.arrays import as_array
 from shapetracer.constraints.core.spec import SPECS, OpContext, _wrap, call_spec, op
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_and, bool_or

@@ -34,7 +34,7 @@ import z3
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
-from shapetracer.constraints.numpy.creation import discover, ragged_message
+from shapetracer.constraints.core.arrays import discover, ragged_message
 from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.core.spec import OpContext, op, pending_of
 from shapetracer.domain.values import (

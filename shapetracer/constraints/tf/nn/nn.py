@@ -20,7 +20,7 @@ from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Shape, bool_or
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.constraints.tf.ops.matmul import matmul
-from shapetracer.constraints.numpy.creation import as_array, same_array, unknown_array
+from shapetracer.constraints.core.arrays import as_array, same_array, unknown_array
 from shapetracer.constraints.tf.ops.reduction import ALL, keepdims_flag, read_axes, reduced_dims, tf_axes
 from shapetracer.constraints.core.spec import SPECS, Const, OpContext, Seq, SymInt, Tensor, op
 from shapetracer.constraints.core import messages

@@ -21,7 +21,7 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name, merge_shapes
 from shapetracer.domain.dims import Dim, Shape, declared_none_name, statically_none
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
-from shapetracer.constraints.numpy.creation import discover, ragged_message
+from shapetracer.constraints.core.arrays import discover, ragged_message
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import Const, Seq, ShapeVal, Tensor, Value
 from shapetracer.constraints.core import messages

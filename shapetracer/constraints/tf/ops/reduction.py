@@ -21,7 +21,7 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, T, bad, ok
-from shapetracer.constraints.numpy.creation import array_result, as_array, unknown_array
+from shapetracer.constraints.core.arrays import array_result, as_array, unknown_array
 from shapetracer.constraints.core.spec import OpContext, Seq, Tensor, dim_int, op
 from shapetracer.constraints.core import messages
 
