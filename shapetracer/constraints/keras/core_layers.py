@@ -24,8 +24,8 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, kdims, keras1_interface,
-    layer_call, layer_name,
-    new_layer, register_input, result, set_image_data_format, shape_of_arg, state_of,
+    kshape, layer_call, layer_name, new_layer, register_input, result, set_image_data_format, shape_of_arg,
+    state_of,
 )
 from shapetracer.domain.dims import Dim, statically_none
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
@@ -103,12 +103,24 @@ def dense(ctx: OpContext, units, activation=None, use_bias=True, kernel_initiali
 def dense_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """Contracts the last axis with a kernel ``[input_dim, units]`` fixed at build."""
     if state_of(layer).spec is None and statically_none(x.shape.dims[-1]):
-        from shapetracer.constraints.keras.weights import undefined_kernel  # its examples build Dense layers
         undefined_kernel(ctx, layer, x)
         return ctx.unknown_tensor(x.dtype)
     build_spec(layer, InputSpec(min_ndim=2, axes={-1: x.shape.dims[-1]}), ctx.site)
     units = ctx.dim(attr(layer, "units"))
     return result(ctx, layer, list(x.shape.dims[:-1]) + [units or ctx.fresh("units")])
+
+
+def undefined_kernel(ctx: OpContext, layer: Obj, x: Tensor) -> None:
+    """Report the kernel a Dense layer cannot create (the caller checked the dim is declared None)."""
+    if ctx.target.keras2:
+        words = ("The last dimension of the inputs to a Dense layer should be defined. Found None. "
+                 f"Full input shape received: {kshape(x.shape)}")
+    else:
+        units = ctx.int(attr(layer, "units"))
+        words = ("Shapes used to initialize variables must be fully-defined (no `None` dimensions). Received: "
+                 f"shape=(None, {units if units is not None else 'None'}) for variable path="
+                 f"'{layer_name(layer)}/kernel'")
+    ctx.fail(codes.UNDEFINED_DIM, words, [x, layer.origin])
 
 
 # --- layers that keep their input's shape -------------------------------------------------------

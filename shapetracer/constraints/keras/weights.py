@@ -18,7 +18,9 @@ keras/src/backend/common/variables.py in Keras 3.15 (TF 2.21), and tf_keras 2.21
   weights yet), and layers whose weights are not modelled, are not checked.
 - ``get_weights()`` gives one array per weight, shaped like it.
 - A Dense layer built on an input whose last dim the program declared None (a
-  ``keras.Input`` dim, a Flatten over one) cannot create its kernel.  Keras 3:
+  ``keras.Input`` dim, a Flatten over one) cannot create its kernel (reported where
+  the layer is called, ``core_layers.dense_call``; the examples are here, with the
+  other kernels).  Keras 3:
   "Shapes used to initialize variables must be fully-defined (no `None`
   dimensions). Received: shape=(None, 4) for variable path='dense/kernel'"; Keras
   2: "The last dimension of the inputs to a Dense layer should be defined. Found
@@ -33,10 +35,10 @@ from typing import Any
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.keras.machinery import (
-    L, S, attr, channels_last, int_tuple, kdims, kshape, layer_name, register_input, state_of,
+    L, S, attr, channels_last, int_tuple, kdims, layer_name, register_input, state_of,
 )
 from shapetracer.constraints.core.examples import A, bad, ok
-from shapetracer.constraints.keras.models import model_state
+from shapetracer.constraints.keras.models import _model, model_state
 from shapetracer.constraints.core.spec import UNKNOWN, Const, Obj, OpContext, Seq, Tensor, Value, op
 
 # Layers that own no weights: a model's weight list skips them.
@@ -163,19 +165,6 @@ op(*[f"keras.layers.{kind}.get_weights" for kind in LAYERS], *[f"{m}.get_weights
 
 # --- Dense on an input whose last dim is None --------------------------------------------------------
 
-def undefined_kernel(ctx: OpContext, layer: Obj, x: Tensor) -> None:
-    """Report the kernel a Dense layer cannot create (the caller checked the dim is declared None)."""
-    if ctx.target.keras2:
-        words = ("The last dimension of the inputs to a Dense layer should be defined. Found None. "
-                 f"Full input shape received: {kshape(x.shape)}")
-    else:
-        units = ctx.int(attr(layer, "units"))
-        words = ("Shapes used to initialize variables must be fully-defined (no `None` dimensions). Received: "
-                 f"shape=(None, {units if units is not None else 'None'}) for variable path="
-                 f"'{layer_name(layer)}/kernel'")
-    ctx.fail(codes.UNDEFINED_DIM, words, [x, layer.origin])
-
-
 # --- examples ----------------------------------------------------------------------------------
 
 def _built(api: str, *args: Any, on: tuple, **kwargs: Any) -> Obj:
@@ -193,7 +182,6 @@ def _declared(*dims: int | None) -> Tensor:
 
 
 def _sequential(*layers: Obj) -> Obj:
-    from shapetracer.constraints.keras.models import _model
     return _model(*layers)
 
 
