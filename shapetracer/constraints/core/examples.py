@@ -92,6 +92,12 @@ def T(*dims: int | None, dtype: str = "float32", kind: str = "tensor", rank_unkn
     return Tensor(Shape.of(*dims), dtype, kind)
 
 
+def P(*dims: int | None, dtype: str = "float32", name: str = "x") -> Tensor:
+    """An example placeholder: ``None`` dims are declared-None symbols, as in real programs."""
+    shape = Shape([Dim.fresh(f"{name}.shape[{i}]") if d is None else Dim(d) for i, d in enumerate(dims)])
+    return Tensor(shape, dtype, "placeholder", None, f"{name}:0")
+
+
 def A(*dims: int | None, dtype: str = "float64") -> Tensor:
     """A numpy array argument for an example."""
     return T(*dims, dtype=dtype, kind="ndarray")

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.examples import T, bad, ok
+from shapetracer.constraints.core.examples import P, T, bad, ok
 from shapetracer.constraints.tf.graph.layers_v1 import (
-    P, batch_norm_layer, conv_layer, conv_transpose_layer, dense_layer, flatten_layer, ntuple, pool_layer,
+    batch_norm_layer, conv_layer, conv_transpose_layer, dense_layer, flatten_layer, ntuple, pool_layer,
     read_padding,
 )
 from shapetracer.constraints.core.spec import OpContext, Tensor, op

@@ -27,19 +27,13 @@ from typing import Any
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
-from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, Tensor, op
 from shapetracer.constraints.core import messages
 
 def static_none_dim(ctx: OpContext, index: int) -> Dim:
     """A fresh dim TensorFlow itself sees as ``None`` (axis ``index`` of this op's result)."""
     return ctx.fresh(f"{ctx.display}.shape[{index}]")
-
-
-def P(*dims: int | None, dtype: str = "float32", name: str = "x") -> Tensor:
-    """An example placeholder: ``None`` dims are declared-None symbols, as in real programs."""
-    shape = Shape([Dim.fresh(f"{name}.shape[{i}]") if d is None else Dim(d) for i, d in enumerate(dims)])
-    return Tensor(shape, dtype, "placeholder", None, f"{name}:0")
 
 
 def keras_shape(shape: Shape) -> str:

@@ -39,8 +39,7 @@ from typing import Any
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
-from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, T, bad, instance_of, ok
-from shapetracer.constraints.tf.graph.layers_v1 import P
+from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, instance_of, ok
 from shapetracer.constraints.core.spec import UNKNOWN, Const, DictVal, Obj, OpContext, Seq, ShapeVal, Tensor, Value, op
 
 QUEUES = ("FIFOQueue", "RandomShuffleQueue", "PaddingFIFOQueue")

@@ -22,8 +22,7 @@ from typing import Any
 from shapetracer.domain import analysis
 from shapetracer.rules import codes
 from shapetracer.domain.dims import statically_none
-from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, T, bad, ok
-from shapetracer.constraints.tf.graph.layers_v1 import P
+from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import Const, OpContext, Tensor, op
 
 

@@ -26,8 +26,8 @@ from typing import Any
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.core.examples import T, bad, instance_of, ok
-from shapetracer.constraints.tf.graph.layers_v1 import P, keras_shape
+from shapetracer.constraints.core.examples import P, T, bad, instance_of, ok
+from shapetracer.constraints.tf.graph.layers_v1 import keras_shape
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.core.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 from shapetracer.constraints.core import messages

@@ -28,8 +28,7 @@ from typing import Any
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.core.examples import T, bad, ok
-from shapetracer.constraints.tf.graph.layers_v1 import P
+from shapetracer.constraints.core.examples import P, T, bad, ok
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.core.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 from shapetracer.domain.values import is_unknown

@@ -22,8 +22,7 @@ from __future__ import annotations
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core import messages
-from shapetracer.constraints.core.examples import T, bad, ok
-from shapetracer.constraints.tf.graph.layers_v1 import P
+from shapetracer.constraints.core.examples import P, T, bad, ok
 from shapetracer.constraints.core.spec import UNKNOWN, OpContext, Seq, Tensor, op
 
 

@@ -34,8 +34,7 @@ from typing import Any
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.core import messages
-from shapetracer.constraints.core.examples import T, bad, instance_of, ok
-from shapetracer.constraints.tf.graph.layers_v1 import P
+from shapetracer.constraints.core.examples import P, T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import UNKNOWN, Obj, OpContext, ShapeVal, Tensor, Value, op
 
 SPARSE = "tf.SparseTensor"
