@@ -335,7 +335,7 @@ class StError:
 def st_verdict(text: str, path: str = "program.py"):
     """(first error line or None, [StError], seconds, crash traceback or None)."""
     from shapetracer.engine import Options, check_source
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
 
     started = time.perf_counter()
     try:

@@ -189,7 +189,7 @@ def check(text: str | bytes, path: str = "fuzzed.py", time_bound: float = TIME_B
 def run(text: str | bytes, path: str = "fuzzed.py", time_bound: float = TIME_BOUND) -> tuple[str | None, list[str]]:
     """(problem or None, the ST903 internal-error notes) for one input."""
     from shapetracer.engine import Options, check_source
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
 
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     started = time.perf_counter()

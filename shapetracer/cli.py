@@ -12,7 +12,7 @@ import click
 from shapetracer import __version__
 from shapetracer import options as option_table
 from shapetracer.config import ConfigError, load_settings
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 from shapetracer.domain.target import Target
 from shapetracer.options import FAIL_SEVERITIES
 
@@ -207,7 +207,7 @@ def rules() -> None:
 def explain(code: str) -> None:
     """Explain one code (or rule name), with examples from the op specs."""
     from shapetracer.report.rule_docs import explain_text
-    from shapetracer.domain.codes import lookup
+    from shapetracer.rules.codes import lookup
 
     rule = lookup(code)
     if rule is None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.constraints import family_modules
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.dims import Origin
@@ -24,10 +24,11 @@ from shapetracer.domain.target import Target
 from shapetracer.frontend.interpreter import Interpreter, Report, Statistics
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem, read_program
-from shapetracer import suppressions, versions
+from shapetracer import versions
+from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
-from shapetracer.domain.findings import Finding, Related
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.findings import Finding, Related
+from shapetracer.rules.codes import RULES
 
 family_modules()  # every op family registers its specs on import
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import click
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import SUPPORTED, Target
 from shapetracer import versions
@@ -156,7 +156,7 @@ _CHECK_SCAN = ("check", "scan")
 
 
 def _device_memory_problem(value: Any) -> str | None:
-    from shapetracer.constraints.memory import size_problem
+    from shapetracer.constraints.core.memory import size_problem
 
     return size_problem(value)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shapetracer.constraints import family_modules
-from shapetracer.constraints.api_changes import EXAMPLES
+from shapetracer.constraints.core.api_changes import EXAMPLES
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.target import target_for
 from shapetracer.frontend.interpreter import Interpreter
@@ -29,7 +29,7 @@ def test_example(source, version, code):
 
 
 def test_examples_cover_every_api_rule_both_ways():
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
     api = {code for code, rule in RULES.items() if rule.family == "api"}
     assert {c for _, _, c in EXAMPLES if c} == api
     for index, (source, _, code) in enumerate(EXAMPLES):

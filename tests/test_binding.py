@@ -8,8 +8,8 @@ import itertools
 
 import pytest
 
-from shapetracer.constraints import binding
-from shapetracer.constraints.binding import Binder
+from shapetracer.constraints.core import binding
+from shapetracer.constraints.core.binding import Binder
 from shapetracer.constraints import SPECS, family_modules
 
 

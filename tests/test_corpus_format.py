@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tests.helpers import load_corpus_meta
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 from shapetracer.domain.target import SUPPORTED
 
 

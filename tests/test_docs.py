@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shapetracer.report.rule_docs import generate
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from shapetracer.constraints import SPECS, family_modules
-from shapetracer.constraints.examples import Example, example_spelled, example_target, problems, run_example
-from shapetracer.constraints.messages import WORDINGS
-from shapetracer.constraints.spec import _wrap
+from shapetracer.constraints.core.examples import Example, example_spelled, example_target, problems, run_example
+from shapetracer.constraints.core.messages import WORDINGS
+from shapetracer.constraints.core.spec import _wrap
 from shapetracer.domain.state import State, StopPath
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq
 from shapetracer.frontend import names
@@ -220,6 +220,6 @@ def _spelled_out(path: Path) -> list[tuple[int, str]]:
 
 
 def test_library_wordings_are_spelled_out_only_in_messages():
-    found = [f"{path.name}:{line}: {wording!r}" for path in sorted(CONSTRAINTS.glob("*.py"))
+    found = [f"{path.name}:{line}: {wording!r}" for path in sorted(CONSTRAINTS.rglob("*.py"))
              if path.name != "messages.py" for line, wording in _spelled_out(path)]
-    assert found == [], "use shapetracer.constraints.messages:\n" + "\n".join(found)
+    assert found == [], "use shapetracer.constraints.core.messages:\n" + "\n".join(found)

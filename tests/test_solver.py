@@ -6,7 +6,7 @@ import z3
 
 from shapetracer.domain.dims import Dim, FixedLocator, Origin
 from shapetracer.domain.facts import PathFacts, SolverLimits, Verdict
-from shapetracer.constraints.solver import judge
+from shapetracer.constraints.core.solver import judge
 from tests.helpers import findings_of
 
 SITE_A = Origin("a.py", object(), FixedLocator(3))
@@ -71,7 +71,7 @@ def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
 def test_a_plain_assignment_witnesses_satisfiable_requirements():
     """``_witnessed`` only ever proves satisfiability: a witness respects the bounds and
     the facts, and an impossible requirement never gets one."""
-    from shapetracer.constraints.solver import _witnessed
+    from shapetracer.constraints.core.solver import _witnessed
     from shapetracer.domain.dims import bound_above, free_symbols
     from shapetracer.domain.facts import Fact
 
@@ -100,7 +100,7 @@ def test_a_witness_for_dims_of_different_bounds_and_strict_bounds():
     both at 1; ``rank > 1`` holds one past the number it names.  Neither took a witness
     before (the solver was set up for them: 253 of the 321 misses on the 40 slowest
     published files); a witness must still respect every bound."""
-    from shapetracer.constraints.solver import _witnessed
+    from shapetracer.constraints.core.solver import _witnessed
     from shapetracer.domain.dims import bound_above, free_symbols
 
     sliced, batch, rank = Dim.fresh("sliced", lower=0), Dim.fresh("batch"), Dim.fresh("rank", lower=0)

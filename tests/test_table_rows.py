@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from shapetracer.constraints.spec import to_tensor
+from shapetracer.constraints.core.spec import to_tensor
 from shapetracer.domain.values import Const, Seq, SymInt
 from shapetracer.domain.dims import Dim
 from tests.helpers import codes_of

@@ -6,18 +6,20 @@ import importlib
 import pkgutil
 from types import ModuleType
 
-from shapetracer.constraints.spec import SPECS, OpContext, op
+from shapetracer.constraints.core.spec import SPECS, OpContext, op
 
 # Modules that hold the machinery, not an op family.
-INFRASTRUCTURE = {"solver", "spec", "binding", "examples", "messages", "api_changes"}
+INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
+                  "core.common", "core.arrays", "keras.machinery"}
 
 
 def family_modules() -> list[ModuleType]:
     """Every op-family module, imported (so their specs are registered)."""
     modules = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name not in INFRASTRUCTURE and not info.name.startswith("_"):
-            modules.append(importlib.import_module(f"{__name__}.{info.name}"))
+    for info in sorted(pkgutil.walk_packages(__path__, f"{__name__}."), key=lambda i: i.name):
+        name = info.name.removeprefix(f"{__name__}.")
+        if not info.ispkg and name not in INFRASTRUCTURE and not name.rpartition(".")[2].startswith("_"):
+            modules.append(importlib.import_module(info.name))
     return modules
 
 

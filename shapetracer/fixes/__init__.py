@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from shapetracer.domain.findings import Finding, Fix
+from shapetracer.rules.findings import Finding, Fix
 from shapetracer.engine import FileResult, Options
 from shapetracer.fixes import registry
 from shapetracer.fixes.context import FixContext

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 
 def conflict_lines(finding: Finding, text: str) -> frozenset[int]:

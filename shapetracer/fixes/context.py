@@ -11,7 +11,7 @@ from typing import Iterator, TypeVar
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from shapetracer.domain.findings import Edit, Finding, Fix
+from shapetracer.rules.findings import Edit, Finding, Fix
 
 N = TypeVar("N", bound=cst.CSTNode)
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.])")

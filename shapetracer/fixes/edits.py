@@ -6,7 +6,7 @@ import difflib
 import re
 from typing import Iterable, Sequence
 
-from shapetracer.domain.findings import Edit
+from shapetracer.rules.findings import Edit
 
 
 def _offsets(text: str) -> list[int]:

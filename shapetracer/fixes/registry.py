@@ -6,12 +6,15 @@ import importlib
 from functools import lru_cache
 from types import ModuleType
 
-PROPOSERS = ("compat", "api_renames", "reshape_infer", "placeholder_batch", "padding", "loss_swap",
-             "flatten", "return_sequences", "constants", "batch_axis", "tensor_axis", "label_format",
-             "reduce_loss", "dynamic_batch", "swap_name", "dtype_cast", "key_name", "list_index",
-             "transpose_perm", "reshape_two", "elementwise_matmul", "flatten_size", "shape_index",
-             "scalar_in_list", "unwrap_call", "global_pool", "concat_axis", "pad_sequences",
-             "loop_invariants", "placeholder_size", "dtype_operand", "label_names", "product_factor")
+PROPOSERS = ("names.compat", "names.api_renames", "sizes.reshape_infer", "sizes.placeholder_batch",
+             "sizes.padding", "calls.loss_swap", "calls.flatten", "calls.return_sequences",
+             "sizes.constants", "calls.batch_axis", "calls.tensor_axis", "calls.label_format",
+             "calls.reduce_loss", "sizes.dynamic_batch", "names.swap_name", "calls.dtype_cast",
+             "names.key_name", "sizes.list_index", "sizes.transpose_perm", "sizes.reshape_two",
+             "calls.elementwise_matmul", "sizes.flatten_size", "sizes.shape_index", "sizes.scalar_in_list",
+             "calls.unwrap_call", "calls.global_pool", "sizes.concat_axis", "calls.pad_sequences",
+             "sizes.loop_invariants", "sizes.placeholder_size", "calls.dtype_operand", "names.label_names",
+             "sizes.product_factor")
 
 
 @lru_cache(maxsize=None)

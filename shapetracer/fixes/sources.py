@@ -24,7 +24,7 @@ import tokenize
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.frontend.notebook import is_notebook, read_notebook
 from shapetracer.frontend.source import CellMap, SourceProblem
 

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Sequence
 
-from shapetracer.domain import codes
-from shapetracer.domain.findings import Finding, Fix
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Finding, Fix
 from shapetracer.engine import FileResult, Options, check_source
 from shapetracer.fixes.conflicts import conflict_lines
 from shapetracer.fixes.edits import apply, line_map

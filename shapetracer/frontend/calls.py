@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.constraints import api_changes
-from shapetracer.constraints.spec import SPECS, OpContext, call_spec
+from shapetracer.rules import codes
+from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.spec import SPECS, OpContext, call_spec
 from shapetracer.frontend.scope import child_nodes
 from shapetracer.domain.state import State, StopPath, merge_all, merge_states
 from shapetracer.domain.values import (

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value

@@ -12,7 +12,7 @@ from typing import Any
 
 import libcst as cst
 
-from shapetracer.constraints import api_changes
+from shapetracer.constraints.core import api_changes
 from shapetracer.domain.dims import Dim
 from shapetracer.frontend import literals
 from shapetracer.frontend.literals import float_value, integer_value, string_value
@@ -546,7 +546,7 @@ class ExpressionMixin:
         if isinstance(value, Tensor) and value.elements is not None:
             return list(value.elements)
         if isinstance(value, Obj):
-            from shapetracer.constraints.spec import SPECS
+            from shapetracer.constraints.core.spec import SPECS
             if f"{value.type_name}.__iter__" in SPECS:
                 items = self.call_api(f"{value.type_name}.__iter__", [value], {}, self.scope.module)
                 return list(items.items) if isinstance(items, Seq) else None

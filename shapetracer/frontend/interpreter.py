@@ -17,10 +17,10 @@ from pathlib import Path
 
 import libcst as cst
 
-from shapetracer.domain import codes
-from shapetracer.constraints import api_changes
-from shapetracer.constraints._common import UNROLL_BOUND
-from shapetracer.constraints.spec import SPECS, TF1Graph
+from shapetracer.rules import codes
+from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.common import UNROLL_BOUND
+from shapetracer.constraints.core.spec import SPECS, TF1Graph
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target

@@ -177,7 +177,7 @@ def star_import(dotted: str, api_version: str) -> list[tuple[str, str, bool]]:
     if members is not None:
         return [(name, child(qualname, name), True) for name in members
                 if name.isidentifier() and not name.startswith("_")]
-    from shapetracer.constraints.spec import SPECS
+    from shapetracer.constraints.core.spec import SPECS
     found = {}
     for spec_name in SPECS:
         leaf = spec_name.rpartition(".")[2]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.frontend.magics import python_lines
 from shapetracer.frontend.source import CellMap, CellSpan, SourceProblem, decode
 

@@ -7,7 +7,7 @@ engine turns into an ST0xx finding.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 import ast
 import io
 import re

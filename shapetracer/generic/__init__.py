@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.generic.mapping import category_for, rule_for
 from shapetracer.generic.pyflakes_pass import run_pyflakes
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 __all__ = ["category_for", "dedupe", "generic_findings", "generic_findings_many", "rule_for"]
 

@@ -7,7 +7,7 @@ reported by the named tool message; a VALID snippet must produce no finding at a
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 # (code, tool message id that must be among the reporters, source).  Every snippet raises
 # the exception of its code's category when run under CPython 3.11, and every VALID one
 # runs cleanly (tests/generic/verify_examples.py checks both in a child interpreter).

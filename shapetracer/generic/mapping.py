@@ -11,7 +11,7 @@ refine those with ``refine_pylint`` / ``refine_pyflakes``.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes as R
+from shapetracer.rules import codes as R
 
 # pyflakes message class name -> rule.  Runtime exception in the comment.
 PYFLAKES_RULES: dict[str, R.Rule] = {

@@ -16,8 +16,8 @@ from pyflakes import checker as pyflakes_checker
 from shapetracer.generic import noise
 from shapetracer.generic.locate import SourceLines
 from shapetracer.generic.mapping import refine_pyflakes
-from shapetracer.domain import codes as R
-from shapetracer.domain.findings import Finding
+from shapetracer.rules import codes as R
+from shapetracer.rules.findings import Finding
 
 TOOL = "pyflakes"
 _NAME_MESSAGES = frozenset({"UndefinedName", "UndefinedLocal"})

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from shapetracer.generic import noise
 from shapetracer.generic.locate import SourceLines
 from shapetracer.generic.mapping import PYLINT_POSSIBLE, PYLINT_RULES, pylint_symbol, refine_pylint
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 TOOL = "pylint"
 

@@ -15,7 +15,7 @@ from typing import Callable
 
 from lsprotocol import types
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.engine import FileResult, Options
 from shapetracer.lsp.documents import Snapshot
 

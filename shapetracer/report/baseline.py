@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 VERSION = 1
 

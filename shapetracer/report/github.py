@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.report.text import place
 
 _COMMAND = {"error": "error", "warning": "warning", "info": "notice"}

@@ -6,7 +6,7 @@ import json
 from typing import Iterable
 
 from shapetracer import __version__
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.domain.target import Target
 
 SCHEMA_VERSION = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Iterable
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 
 def render(findings: Iterable[Finding]) -> str:

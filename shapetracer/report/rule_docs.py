@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from shapetracer.domain.codes import RULES, Rule
+from shapetracer.rules.codes import RULES, Rule
 
 _RUNTIME = {
     "shape": "TensorFlow checks these shapes when the op is built (graph mode: ValueError at this line) or "
@@ -36,7 +36,7 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
     from each of them, then more, at least four), or source snippets for the generic
     Python-bug codes."""
     from shapetracer.constraints import family_modules
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
 
     if code in RULES and RULES[code].family == "python":
         from shapetracer.generic.examples import examples_for as generic_examples

@@ -12,8 +12,8 @@ from typing import Iterable
 
 from shapetracer import __version__
 from shapetracer.report.baseline import fingerprint
-from shapetracer.domain.findings import Finding
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.findings import Finding
+from shapetracer.rules.codes import RULES
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}

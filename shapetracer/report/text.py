@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 
 def place(path: str, cell: int | None, line: int) -> str:

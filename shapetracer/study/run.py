@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.domain.target import Target
 from shapetracer.study.classify import classify_log
 from shapetracer.study.taxonomy import CATEGORIES, PUBLISHED_HEADLINE, PYTHON, TOOLS, finding_category, group

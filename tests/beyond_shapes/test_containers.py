@@ -3,7 +3,7 @@ the container is known on every path and nothing outside the interpreter can cha
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 
 from tests.helpers import codes_of, findings_of
 

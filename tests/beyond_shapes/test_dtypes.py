@@ -4,9 +4,10 @@ these are the edges: what converts, what stays unknown."""
 
 from __future__ import annotations
 
-from shapetracer.constraints import SPECS, dtypes
-from shapetracer.constraints.spec import CHECKS
-from shapetracer.domain import codes
+from shapetracer.constraints import SPECS
+from shapetracer.constraints.core import dtypes
+from shapetracer.constraints.core.spec import CHECKS
+from shapetracer.rules import codes
 
 from tests.helpers import codes_of, findings_of
 

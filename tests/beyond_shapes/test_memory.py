@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from shapetracer.cli import main
-from shapetracer.constraints.memory import parse_size
-from shapetracer.domain import codes
+from shapetracer.constraints.core.memory import parse_size
+from shapetracer.rules import codes
 from shapetracer.engine import Options, check_source
 from shapetracer.frontend.interpreter import Bounds
 from shapetracer import options as option_table

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from shapetracer import options as option_table
 from shapetracer.cli import check, main
 from shapetracer.config import ConfigError, load_config, load_settings
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.engine import Options
 from shapetracer.frontend.interpreter import Bounds

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.values import ApiRef
 from shapetracer.engine import Options, check_file
 from shapetracer.frontend.names import canonical, star_import

@@ -3,7 +3,7 @@ verdict that decides whether a fix is offered."""
 
 from __future__ import annotations
 
-from shapetracer.domain.findings import Edit, Finding, Fix
+from shapetracer.rules.findings import Edit, Finding, Fix
 from shapetracer.domain.target import target_for
 from shapetracer.engine import Options, check_source
 from shapetracer.fixes.edits import apply, line_map, size, unified_diff

@@ -7,10 +7,11 @@ from __future__ import annotations
 import dataclasses
 
 from shapetracer import fixes
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from shapetracer.domain.target import target_for
 from shapetracer.engine import Options, check_source
-from shapetracer.fixes import constants, verify
+from shapetracer.fixes import verify
+from shapetracer.fixes.sizes import constants
 from shapetracer.fixes.context import FixContext
 
 PATH = "example.py"

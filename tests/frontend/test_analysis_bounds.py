@@ -3,7 +3,7 @@ unrolls only while it stays cheap, and findings are those of the full analysis."
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.facts import PathFacts
 from shapetracer.domain.state import State, coalesce
 from shapetracer.domain.values import UNKNOWN, Const

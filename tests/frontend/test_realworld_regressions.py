@@ -5,7 +5,7 @@ twin that is a real bug and must still be reported.
 
 from __future__ import annotations
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.domain.target import target_for
 from shapetracer.engine import Options, check_source
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from shapetracer.domain import codes
+from shapetracer.rules import codes
 from shapetracer.engine import Options, check_source
 
 SOURCES = {

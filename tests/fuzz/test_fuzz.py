@@ -64,7 +64,7 @@ def test_each_mutation_changes_some_program(mutation) -> None:
 
 def test_internal_error_in_a_spec_is_a_note_not_a_lost_file(monkeypatch) -> None:
     """A spec that raises becomes ST903 at its call; the rest of the file is still analysed."""
-    from shapetracer.constraints import spec as spec_module
+    from shapetracer.constraints.core import spec as spec_module
 
     def broken(ctx, *args, **kwargs):
         raise ZeroDivisionError("deliberately broken model")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from shapetracer.generic import generic_findings
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 
 
 def findings(source: str, pylint: bool = True, path: str = "snippet.py") -> list[Finding]:

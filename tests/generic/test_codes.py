@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from shapetracer.generic.examples import INVALID, VALID
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 from tests.generic.flakes import findings, flakes, tool_ids
 
 

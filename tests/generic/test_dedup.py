@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shapetracer.generic import dedupe
-from shapetracer.domain.findings import Finding
+from shapetracer.rules.findings import Finding
 from tests.generic.flakes import flakes, tool_ids
 
 

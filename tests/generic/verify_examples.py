@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from shapetracer.generic.examples import INVALID, VALID
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 
 # The exceptions each taxonomy category stands for.
 _EXCEPTIONS = {

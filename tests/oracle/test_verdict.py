@@ -119,5 +119,5 @@ def test_other_errors_are_not_that_api_change(code, mro, message):
 
 
 def test_every_api_rule_has_an_expected_error():
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
     assert set(API_ERRORS) == {code for code, rule in RULES.items() if rule.family == "api"}

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from shapetracer.report import github, json_lines, sarif
-from shapetracer.domain.findings import Finding, Related
+from shapetracer.rules.findings import Finding, Related
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 SARIF_SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"

@@ -67,7 +67,7 @@ def test_without_a_version_in_the_log_the_pin_decides(placeholder_job, tmp_path)
 
 
 def test_api_rules_count_under_the_python_categories():
-    from shapetracer.domain.codes import RULES
+    from shapetracer.rules.codes import RULES
     from shapetracer.study.taxonomy import PYTHON, finding_category
 
     api = {code: finding_category(rule.category) for code, rule in RULES.items() if rule.family == "api"}

@@ -1,0 +1,1 @@
+"""The machinery every op family stands on: the spec interface, binding, examples, the solver, TensorFlow's wordings, the rules every spec gets (dtypes, device memory), and what several libraries share."""

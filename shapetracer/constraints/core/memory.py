@@ -1,0 +1,227 @@
+"""memory: tensors too large for the device, and Keras training steps that cannot fit.
+
+A tensor whose static shape and dtype are known has a size: elements times the dtype's
+width.  When that size exceeds the device's memory (``--device-memory``, ``device-memory``
+in ``[tool.shapetracer]``; default 141 GiB, the largest single accelerator on sale) the
+job dies with ResourceExhaustedError ("OOM when allocating tensor with shape[...]") at the
+op that makes it, so the op is reported (ST205, a warning: the device may be larger).
+
+``fit`` is estimated the same way: the parameters of the layers it trains (Dense,
+Embedding, Conv*: what their configuration and input fix) plus the outputs of every layer
+for one batch, all float32.  Layers whose size is not known count nothing, so the estimate
+is a lower bound.
+
+Sizes are computed, never allocated: ``tests`` state them as numbers.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import math
+import re
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from shapetracer.rules import codes
+from shapetracer.domain.values import Const, Obj, Seq, Tensor
+from shapetracer.constraints.core.examples import ok, bad
+from shapetracer.constraints.core.spec import ANNOTATORS, OpContext, add_check
+
+DEFAULT_DEVICE_MEMORY = "141GiB"
+GIB = 1 << 30
+_UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "m": 1000 ** 2, "mb": 1000 ** 2, "g": 1000 ** 3, "gb": 1000 ** 3,
+          "t": 1000 ** 4, "tb": 1000 ** 4, "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$")
+ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
+            "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "complex64": 8,
+            "complex128": 16}
+_FIT = tuple(f"{base}.{method}" for base in ("keras.Model", "keras.Sequential")
+             for method in ("fit", "fit_generator", "train_on_batch"))
+
+
+def parse_size(text: Any) -> int | None:
+    """Bytes in a size such as ``16GiB``, ``80 GB``, ``141gib`` or ``17179869184``; None if unreadable."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text if text > 0 else None
+    return _parse_text_size(str(text))
+
+
+@functools.lru_cache(maxsize=32)
+def _parse_text_size(text: str) -> int | None:
+    """(Read once per setting: the device size is asked for at every op.)"""
+    match = _SIZE.match(text)
+    if not match or match.group(2).lower() not in _UNITS:
+        return None
+    size = int(float(match.group(1)) * _UNITS[match.group(2).lower()])
+    return size if size > 0 else None
+
+
+def size_problem(text: Any) -> str | None:
+    """Why ``text`` is not a device-memory size (for the option's check), or None."""
+    return None if parse_size(text) is not None else \
+        f"'device-memory' must be a size such as 16GiB, 80GB or a number of bytes, not {text!r}"
+
+
+def human(size: int) -> str:
+    return f"{size / GIB:.1f} GiB" if size >= GIB else f"{size / (1 << 20):.1f} MiB"
+
+
+def device_memory(ctx: OpContext) -> int:
+    bounds = getattr(ctx.host, "bounds", None)
+    setting = getattr(bounds, "device_memory", None) or DEFAULT_DEVICE_MEMORY
+    return parse_size(setting) or parse_size(DEFAULT_DEVICE_MEMORY)  # type: ignore[return-value]
+
+
+def tensor_bytes(tensor: Tensor, default_dtype: str | None = None) -> tuple[int, list[int]] | None:
+    """(bytes, dims) of a tensor whose every dim and dtype are known."""
+    dims = tensor.shape.dims
+    if dims is None or not all(d.known and isinstance(d.value, int) for d in dims):
+        return None
+    width = ITEMSIZE.get(tensor.dtype or default_dtype or "")
+    if width is None:
+        return None
+    values = [d.value for d in dims]
+    return math.prod(values) * width, values
+
+
+def _too_large(value: Any, limit: int) -> bool:
+    if isinstance(value, Tensor) and not value.is_numpy:
+        found = tensor_bytes(value)
+        return found is not None and found[0] > limit
+    if isinstance(value, Seq):
+        return any(_too_large(item, limit) for item in value.items)
+    return False
+
+
+@dataclass
+class _FitEstimate:
+    params: int = 0  # parameters (count)
+    activations: int = 0  # bytes of one batch's layer outputs
+    largest: tuple[str, list[int]] | None = None
+    reported: bool = False  # a layer of this step was reported for its own weights
+
+
+def _start_fit(ctx: OpContext, args: dict) -> None:
+    try:
+        ctx.host._memory_fit = _FitEstimate()  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+
+
+def _layer_params(layer: Obj, x: Any) -> int:
+    """Parameters a layer builds on input ``x`` (0 when not known)."""
+    attrs = layer.attrs
+    last = x.shape.dims[-1] if isinstance(x, Tensor) and x.shape.dims else None
+    width = last.value if last is not None and last.known and isinstance(last.value, int) else None
+    kind = layer.type_name.rsplit(".", 1)[-1]
+
+    def number(key: str) -> int | None:
+        value = attrs.get(key)
+        return value.value if isinstance(value, Const) and isinstance(value.value, int) else None
+
+    if kind == "Dense" and width is not None and number("units"):
+        return width * number("units") + number("units")
+    if kind == "Embedding" and number("input_dim") and number("output_dim"):
+        return number("input_dim") * number("output_dim")
+    if kind in ("Conv1D", "Conv2D", "Conv3D") and width is not None and number("filters"):
+        size = attrs.get("kernel_size")
+        sizes = [size.value] if isinstance(size, Const) else \
+            [i.value for i in size.items] if isinstance(size, Seq) and all(isinstance(i, Const) for i in size.items) \
+            else None
+        if not sizes or not all(isinstance(s, int) for s in sizes):
+            return 0
+        if len(sizes) == 1:
+            sizes = sizes * {"Conv1D": 1, "Conv2D": 2, "Conv3D": 3}[kind]
+        return math.prod(sizes) * width * number("filters") + number("filters")
+    return 0
+
+
+def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
+    """Warn at the op that makes a tensor larger than the device; sum up a fit's step."""
+    estimate: _FitEstimate | None = getattr(ctx.host, "_memory_fit", None)
+    if estimate is not None and ctx.api.endswith(".__call__") and isinstance(result, Tensor):
+        layer = args.get("self", args.get("layer"))
+        found = tensor_bytes(result, "float32")
+        if found is not None:
+            estimate.activations += found[0]
+            if estimate.largest is None or found[0] > math.prod(estimate.largest[1] or [1]) * 4:
+                estimate.largest = (ctx.api.rsplit(".", 2)[-2], found[1])
+        if isinstance(layer, Obj):
+            estimate.params += _layer_params(layer, args.get("inputs", args.get("x")))
+            estimate.reported = estimate.reported or layer in _WARNED
+    if ctx.api in _FIT:
+        _finish_fit(ctx, estimate)
+        return result
+    if estimate is None and ctx.api.endswith(".__call__") and isinstance(args.get("self"), Obj):
+        _layer_weights(ctx, args["self"], args.get("inputs", args.get("x")))
+    if not isinstance(result, Tensor) or result.is_numpy:
+        return result
+    found = tensor_bytes(result)
+    if found is None:
+        return result
+    size, dims = found
+    limit = device_memory(ctx)
+    if size <= limit or any(_too_large(v, limit) for k, v in args.items() if k != "ctx"):
+        return result
+    elements = math.prod(dims)
+    ctx.warn(codes.DEVICE_MEMORY,
+             f"{ctx.display}: a {result.dtype} tensor of shape [{', '.join(map(str, dims))}] holds "
+             f"{elements:,} elements = {size:,} bytes ({human(size)}), more than the device memory "
+             f"({human(limit)}): OOM when allocating tensor", [result])
+    return result
+
+
+# Layers already reported for their own weights: their later calls (fit, predict) and the fit
+# estimates that include them are not reported again.
+_WARNED: "weakref.WeakSet[Obj]" = weakref.WeakSet()
+
+
+def _layer_weights(ctx: OpContext, layer: Obj, x: Any) -> None:
+    """A layer whose own weights exceed the device fails when Keras builds it."""
+    params = _layer_params(layer, x)
+    limit = device_memory(ctx)
+    if params * 4 > limit and layer not in _WARNED:
+        _WARNED.add(layer)
+        kind = layer.type_name.rsplit(".", 1)[-1]
+        ctx.warn(codes.DEVICE_MEMORY,
+                 f"{kind}: its weights are {params:,} float32 parameters = {params * 4:,} bytes "
+                 f"({human(params * 4)}), more than the device memory ({human(limit)}): OOM when allocating "
+                 f"tensor", [x] if isinstance(x, Tensor) else [])
+
+
+def _finish_fit(ctx: OpContext, estimate: _FitEstimate | None) -> None:
+    try:
+        ctx.host._memory_fit = None  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+    if estimate is None or estimate.reported:
+        return
+    total = estimate.params * 4 + estimate.activations
+    limit = device_memory(ctx)
+    if total <= limit:
+        return
+    largest = ""
+    if estimate.largest is not None:
+        largest = f"; the largest, {estimate.largest[0]}, outputs [{', '.join(map(str, estimate.largest[1]))}]"
+    ctx.warn(codes.DEVICE_MEMORY,
+             f"{ctx.display}: one training step needs at least {total:,} bytes ({human(total)}): "
+             f"{estimate.params:,} float32 parameters ({human(estimate.params * 4)}) and one batch's layer "
+             f"outputs ({human(estimate.activations)}){largest}, more than the device memory ({human(limit)})")
+
+
+ANNOTATORS.append(annotate)
+for _name in _FIT:
+    add_check(_name, _start_fit)
+
+
+EXAMPLES = [
+    # 200000 x 200000 float32: 160,000,000,000 bytes = 149.0 GiB > 141 GiB
+    ok("tf.random.normal", [200000, 200000], expect=[200000, 200000], warns=codes.DEVICE_MEMORY),
+    ok("tf.zeros", [3200000, 3200000], dtype="float16", expect=[3200000, 3200000], warns=codes.DEVICE_MEMORY),
+    ok("tf.zeros", [100000, 100000], expect=[100000, 100000]),  # 40 GB: fits
+    ok("tf.ones", [None, 10**9], expect=[None, 10**9]),  # a dim not known: no size
+    # ST205 is a warning; an op that fails on its shape is reported for that, not for its size
+    bad("tf.zeros", [-1, 200000], code=codes.SHAPE_REQUIREMENT, message="Fill dimensions must be >= 0"),
+]

@@ -1,0 +1,1 @@
+"""Dataset loaders that hand programs their arrays."""

@@ -1,0 +1,90 @@
+"""TensorFlow 1's MNIST tutorial loader: ``input_data.read_data_sets`` (from
+``tensorflow.examples.tutorials.mnist``, also ``tf.contrib.learn.datasets.mnist``).
+
+``read_data_sets(train_dir, one_hot=False, dtype=tf.float32, reshape=True,
+validation_size=5000)`` gives ``train`` (60000 - validation_size rows), ``validation``
+(validation_size rows) and ``test`` (10000 rows).  Each has ``images`` — (rows, 784)
+float32, or (rows, 28, 28, 1) with ``reshape=False`` — ``labels`` — (rows, 10) with
+``one_hot=True``, else (rows,) class ids — and ``num_examples``; ``next_batch(n)`` gives
+``(images, labels)`` of ``n`` rows (when ``n`` is at most the rows).  ``fake_data=True``
+gives unknown data.
+
+Reference: tensorflow/contrib/learn/python/learn/datasets/mnist.py (TF 1.15), which
+raises "Validation size should be between 0 and 60000. Received: 70000." for a
+validation size past the training images.
+"""
+
+from __future__ import annotations
+
+from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
+from shapetracer.constraints.core.arrays import numpy_dtype
+from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.rules import codes
+from shapetracer.domain.dims import Dim
+from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value
+
+MNIST = "tf.contrib.learn.datasets.mnist"
+DATASETS = "tf.contrib.learn.datasets.base.Datasets"
+DATASET = f"{MNIST}.DataSet"
+_TRAIN_IMAGES, _TEST_IMAGES = 60000, 10000
+
+
+def _part(ctx: OpContext, rows: int, one_hot: bool, reshape: bool, dtype: str, label: str) -> Obj:
+    n = Dim(rows, frozenset({ctx.site}))
+    images = ctx.result([n, 784] if reshape else [n, 28, 28, 1], dtype, label=f"mnist.{label}.images",
+                        kind="ndarray")
+    labels = ctx.result([n, 10] if one_hot else [n], "float64" if one_hot else "uint8",
+                        label=f"mnist.{label}.labels", kind="ndarray")
+    return Obj(DATASET, {"images": images, "labels": labels, "num_examples": Const(rows)}, ctx.site)
+
+
+@op(f"{MNIST}.read_data_sets")
+def read_data_sets(ctx: OpContext, train_dir, fake_data=False, one_hot=False, dtype=None, reshape=True,
+                   validation_size=5000, seed=None, source_url=None):
+    """``train``, ``validation`` and ``test`` parts, with the tutorial's shapes."""
+    fake, hot, flat = ctx.bool(fake_data, False), ctx.bool(one_hot, False), ctx.bool(reshape, True)
+    validation = ctx.int(validation_size)
+    name = numpy_dtype(ctx, dtype, "float32")
+    if fake is not False or hot is None or flat is None or validation is None or name is None:
+        return UNKNOWN
+    if not 0 <= validation <= _TRAIN_IMAGES:
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"Validation size should be between 0 and {_TRAIN_IMAGES}. "
+                                          f"Received: {validation}.")
+        return UNKNOWN
+    image_type = "uint8" if name == "uint8" else "float32"
+    parts = {"train": _TRAIN_IMAGES - validation, "validation": validation, "test": _TEST_IMAGES}
+    return Obj(DATASETS, {part: _part(ctx, rows, hot, flat, image_type, part) for part, rows in parts.items()},
+               ctx.site)
+
+
+@op(f"{DATASET}.next_batch")
+def next_batch(ctx: OpContext, self, batch_size, fake_data=False, shuffle=True):
+    """``(images, labels)`` of ``batch_size`` rows (fewer only when it exceeds the part)."""
+    if not isinstance(self, Obj) or ctx.bool(fake_data, False) is not False:
+        return UNKNOWN
+    size = ctx.dim(batch_size)
+    total = ctx.int(self.attrs.get("num_examples", UNKNOWN))
+    if size is not None and size.known and total is not None and size.value > total:
+        size = None
+    out = []
+    for key in ("images", "labels"):
+        part = self.attrs.get(key)
+        if not isinstance(part, Tensor) or not part.shape.dims:
+            return UNKNOWN
+        out.append(ctx.result([size or ctx.fresh("batch", 0)] + list(part.shape.dims[1:]), part.dtype,
+                              label="next_batch gives", kind="ndarray"))
+    return Seq(out, "tuple")
+
+
+def _train(one_hot: bool) -> Value:
+    return _part(OpContext(ExampleHost(), DATASET, SITE), 55000, one_hot, True, "float32", "train")
+
+
+EXAMPLES = [
+    ok(f"{MNIST}.read_data_sets", "MNIST_data/", one_hot=True, expect=instance_of(DATASETS)),
+    ok(f"{MNIST}.read_data_sets", "MNIST_data/", reshape=False, validation_size=0, expect=instance_of(DATASETS)),
+    bad(f"{MNIST}.read_data_sets", "MNIST_data/", validation_size=70000, code=codes.SHAPE_REQUIREMENT,
+        message="Validation size should be between 0 and 60000. Received: 70000."),
+    ok(f"{DATASET}.next_batch", _train(True), 100, expect=([100, 784], [100, 10])),
+    ok(f"{DATASET}.next_batch", _train(False), 50, expect=([50, 784], [50])),
+]

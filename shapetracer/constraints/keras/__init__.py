@@ -1,0 +1,1 @@
+"""Keras layers, models, losses and training calls, one family per module (``machinery``: what they share)."""

@@ -1,0 +1,1 @@
+"""numpy's array functions and ndarray methods, one family per module."""

@@ -1,0 +1,1 @@
+"""pandas DataFrames and Series, for their shapes."""

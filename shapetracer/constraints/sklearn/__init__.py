@@ -1,0 +1,1 @@
+"""scikit-learn's data preparation, for shapes."""

@@ -1,0 +1,1 @@
+"""TensorFlow's neural-net ops (``tf.nn.*``): activations and normalisations, convolutions, pooling, losses."""

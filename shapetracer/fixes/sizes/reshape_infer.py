@@ -1,0 +1,75 @@
+"""Let the reshape infer a size: one constant of a reshape's target shape becomes -1.
+
+Safe: where the constant was right, -1 infers the same size.  Offered only for a target
+without a -1 yet (two are an error of their own, ST113).  A reshape that mixes examples
+across the batch axis (ST203) gets the target that keeps it, as the finding suggests
+(unsafe: the rows change).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from shapetracer.rules import codes
+from shapetracer.rules.findings import Fix
+from shapetracer.fixes.context import FixContext, last_name
+
+CODES = frozenset({codes.RESHAPE_SIZE, codes.NUMPY_SHAPE, codes.MATMUL_DIM, codes.KERAS_INPUT,
+                   codes.FEED_SHAPE, codes.BROADCAST, codes.POSSIBLE_FAILURE, codes.BATCH_MIXING})
+_KEEP = re.compile(r"keep the batch axis, e\.g\. \[([-\d,]+)\]")
+
+INVALID = [
+    ("import tensorflow as tf\n"
+     "x = tf.zeros([8, 7, 7, 64])\n"
+     "flat = tf.reshape(x, [8, 4 * 4 * 64])\n",
+     "import tensorflow as tf\n"
+     "x = tf.zeros([8, 7, 7, 64])\n"
+     "flat = tf.reshape(x, [8, -1])\n"),
+]
+VALID = [
+    "import tensorflow as tf\n"
+    "x = tf.zeros([8, 7, 7, 64])\n"
+    "flat = tf.reshape(x, [8, -1])\n",
+]
+
+
+def _elements(ctx: FixContext, call: cst.Call) -> list[cst.BaseExpression] | None:
+    """The target shape's entries, or None when the call's shape cannot be read."""
+    name = last_name(call.func)
+    if name == "Reshape":
+        shape = call.args[0].value if call.args else None
+    elif isinstance(call.func, cst.Attribute) and ctx.code(call.func.value) in ("tf", "np", "numpy", "tensorflow",
+                                                                               "K", "backend"):
+        shape = call.args[1].value if len(call.args) > 1 else None  # tf.reshape(x, shape)
+    else:  # array.reshape(a, b) or array.reshape((a, b))
+        if len(call.args) == 1:
+            shape = call.args[0].value
+        else:
+            return [a.value for a in call.args if a.keyword is None]
+    if isinstance(shape, (cst.List, cst.Tuple)):
+        return [e.value for e in shape.elements if not isinstance(e, cst.StarredElement)]
+    return None
+
+
+def propose(ctx: FixContext) -> Iterator[Fix]:
+    keep = _KEEP.search(ctx.finding.message)
+    if keep is not None:
+        target = "[" + ", ".join(keep.group(1).split(",")) + "]"
+        for call in ctx.calls_named(("reshape", "Reshape"), {ctx.finding.line}):
+            shape = call.args[1].value if len(call.args) > 1 else None
+            if isinstance(shape, (cst.List, cst.Tuple)):
+                yield ctx.fix(f"Reshape to {target}, keeping the batch axis, on line {ctx.start(call)}",
+                              ctx.replace(shape, target))
+    for call in ctx.calls_named(("reshape", "Reshape"), ctx.lines):
+        elements = _elements(ctx, call)
+        if not elements or any(ctx.code(e).replace(" ", "") == "-1" for e in elements):
+            continue
+        for element in elements:
+            text = ctx.code(element)
+            if text in ("None",):
+                continue
+            yield ctx.fix(f"Let the reshape infer `{text}` (-1) on line {ctx.start(element)}",
+                          ctx.replace(element, "-1"), safe=True)
