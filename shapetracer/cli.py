@@ -218,7 +218,7 @@ def explain(code: str) -> None:
 def _register_optional_commands() -> None:
     """Commands that live in their own sub-packages."""
     for module_name, attribute in (("shapetracer.jobs.cli_scan", "scan"), ("shapetracer.study.cli", "study"),
-                                   ("shapetracer.lsp.cli", "lsp")):
+                                   ("shapetracer.lsp.cli", "lsp"), ("shapetracer.report.cli_report", "report")):
         try:
             module = __import__(module_name, fromlist=[attribute])
         except ImportError:
