@@ -121,11 +121,12 @@ class _Fixing:
     """--fix / --unsafe-fixes / --diff / --show-fixes (shapetracer.fixes): what each file
     becomes, and the counts for the summary line."""
 
-    MACHINE = ("json", "json-lines", "sarif")  # formats whose findings carry their fix
-
     def __init__(self, settings, output_format: str) -> None:
+        # A fix is verified by analysing the edited file again, a few times per finding: it is
+        # made only when asked for (--fix, --diff, --show-fixes, whatever the format), so that
+        # json and sarif cost what concise costs.
         self.diff, self.fix, self.unsafe = settings["diff"], settings["fix"], settings["unsafe-fixes"]
-        self.show = settings["show-fixes"] or output_format in self.MACHINE
+        self.show = settings["show-fixes"]
         self.wanted = self.diff or self.fix or self.show
         self.diffs: list[str] = []
         self.applied = self.changed_files = 0

@@ -132,6 +132,9 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
     # Without the shapes: a kept tree costs the collector nothing (frozen at the end), and no fix
     # renders it, so its large tables may be blanked (frontend/blank_tables.py).
     released = not options.keep_shapes
+    if len(data) > MAX_SHAPE_BYTES and not display_path.lower().endswith(".ipynb"):
+        return FileResult(display_path, _filter([_too_large(display_path, len(data))], options, display_path),
+                          target=target)
     parsed, cells = read_program(data, display_path, _resolved(file), keep=released, blank=released)
     if isinstance(parsed, SourceProblem):
         finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
@@ -140,12 +143,9 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
         return FileResult(display_path, in_cells(_filter([finding], options, display_path), cells, display_path),
                           status=status, target=target, cells=cells)
     target = versions.for_program(target, parsed.text)
-    if parsed.module is None:
-        note = Finding(codes.TOO_COMPLEX, f"analysis skipped: the file is {len(data)} bytes, over the "
-                       f"{MAX_SHAPE_BYTES}-byte bound", display_path, 1, 1, 1, 2)
-        # CPython's parser has judged the syntax; pyflakes on megabytes of code would cost
-        # more than the whole check of an ordinary job, so it is skipped too.
-        return FileResult(display_path, _filter([note], options, display_path), target=target)
+    if parsed.module is None:  # a notebook whose code cells together pass the bound
+        return FileResult(display_path, _filter([_too_large(display_path, len(parsed.text))], options, display_path),
+                          target=target)
     findings, stats, shape_log, expression_log = _shape_pass(display_path, file, parsed, options, target)
     if options.generic:
         findings.extend(_generic(parsed, display_path, options))
@@ -154,6 +154,14 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
                                   report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(in_cells(findings, cells, display_path), key=Finding.sort_key),
                       stats, shape_log, target=target, cells=cells, expression_log=expression_log)
+
+
+def _too_large(display_path: str, size: int) -> Finding:
+    """The note of a file over the size bound, made before it is parsed: megabytes of
+    generated code (tables, exported graphs) would cost CPython's parser, libcst and
+    pyflakes seconds for a file no one reads by hand."""
+    return Finding(codes.TOO_COMPLEX, f"analysis skipped: the file is {size} bytes, over the "
+                   f"{MAX_SHAPE_BYTES}-byte bound", display_path, 1, 1, 1, 2)
 
 
 def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, options: Options,

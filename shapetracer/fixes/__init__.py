@@ -42,14 +42,15 @@ def candidates(finding: Finding, text: str, path: str, shape_log: list | None = 
 
 
 def _ranked(finding: Finding, text: str, path: str, shape_log: list | None) -> list[tuple[tuple, Fix]]:
-    if finding.path != path:
-        return []
+    proposers = registry.for_code(finding.code)
+    if finding.path != path or not proposers:
+        return []  # (a code no repair serves, a note such as ST004: the text is not even parsed)
     ctx = FixContext.build(finding, text, path, shape_log)
     if ctx is None:
         return []
     seen: set[str] = set()
     queues: list[list[tuple[tuple, Fix]]] = []
-    for order, proposer in enumerate(registry.for_code(finding.code)):
+    for order, proposer in enumerate(proposers):
         try:
             proposed = list(proposer.propose(ctx))
         except Exception:  # noqa: BLE001 - a proposer's bug costs its fixes, never the check

@@ -48,7 +48,10 @@ class _Worker:
     def __init__(self, config_json: str, env: dict[str, str]):
         self.proc = subprocess.Popen([sys.executable, "-m", "shapetracer.jobs.worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
-        self.proc.stdin.write(config_json.encode() + b"\n")
+        try:
+            self.proc.stdin.write(config_json.encode() + b"\n")
+        except OSError:
+            pass  # the child died at once (a broken environment): the pool sees it never gets ready
         self.started = time.monotonic()
         self.ready = False
         self.task: tuple[int, str] | None = None

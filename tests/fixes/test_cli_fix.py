@@ -74,15 +74,17 @@ def test_show_fixes_lists_the_fix_and_its_alternatives(work):
     assert "fix (" not in plain.stdout  # only when asked for
 
 
-def test_json_and_sarif_carry_the_fix(work):
-    document = json.loads(run("--output-format", "json", "several.py").stdout)
+def test_json_and_sarif_carry_the_fix_when_asked(work):
+    plain = json.loads(run("--output-format", "json", "several.py").stdout)
+    assert not any("fix" in f for f in plain["findings"])  # verifying fixes costs analyses: only on request
+    document = json.loads(run("--output-format", "json", "--show-fixes", "several.py").stdout)
     jsonschema.Draft7Validator(SCHEMA).validate(document)
     reshape = next(f for f in document["findings"] if f["code"] == "ST104")
     assert reshape["fix"] == {"applicability": "safe",
                               "message": "Let the reshape infer `4 * 4 * 64` (-1) on line 6",
                               "edits": [{"path": "several.py", "line": 6, "column": 35, "end_line": 6,
                                          "end_column": 45, "new_text": "-1"}]}
-    sarif = json.loads(run("--output-format", "sarif", "several.py").stdout)
+    sarif = json.loads(run("--output-format", "sarif", "--show-fixes", "several.py").stdout)
     result = next(r for r in sarif["runs"][0]["results"] if r["ruleId"] == "ST104")
     replacement = result["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement == {"deletedRegion": {"startLine": 6, "startColumn": 35, "endLine": 6, "endColumn": 45},
