@@ -22,8 +22,9 @@ DEFAULT_CACHE_DIR = ".shapetracer_cache"
 
 @click.command("scan")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--output", "-o", required=True, type=click.Path(path_type=Path, dir_okay=False),
-              help="JSON Lines file, one record per job; rerunning with the same file resumes.")
+@click.option("--output", "-o", required=True, type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
+              help="JSON Lines file, one record per job; rerunning with the same file resumes "
+                   "('-': standard output, no resume).")
 @click.option("--jobs", "-j", "workers", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: every core); with --engine dask and no scheduler, "
                    "the local cluster's workers.")
@@ -56,7 +57,7 @@ def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cach
     except ScanError as exc:
         _fail(str(exc))
     except KeyboardInterrupt:
-        _fail(f"interrupted; rerun with --output {output} to resume")
+        _fail("interrupted" if str(output) == "-" else f"interrupted; rerun with --output {output} to resume")
     except OSError as exc:
         _fail(f"{exc.filename or output}: {exc.strerror or exc}")
     if outcome.repaired_bytes:

@@ -130,3 +130,30 @@ def _fsync_directory(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+class StreamResults:
+    """``--output -``: the records on standard output, as they come, for a pipe
+    (``shapetracer scan jobs/ -o - | jq ...``).  Nothing to resume from: every job is scanned."""
+
+    def __init__(self, stream=None) -> None:
+        import sys
+
+        self.stream = stream or sys.stdout.buffer
+        self.existing = Existing()
+
+    def __enter__(self) -> "StreamResults":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stream.flush()
+
+    def append(self, record: dict) -> None:
+        self.stream.write(to_line(record))
+        self.stream.flush()
+        self.existing.done.add(record["source"])
+
+
+def results_for(output: str | os.PathLike, config_hash: str) -> "ResultsFile | StreamResults":
+    """Where a scan's records go: ``-`` is standard output, anything else a resumable file."""
+    return StreamResults() if os.fspath(output) == "-" else ResultsFile(output, config_hash)

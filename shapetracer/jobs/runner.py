@@ -17,7 +17,7 @@ from shapetracer.jobs.config import ScanConfig
 from shapetracer.jobs.discover import DiscoveryError, discover
 from shapetracer.jobs.progress import Progress
 from shapetracer.jobs.records import failed_record, job_identity
-from shapetracer.jobs.resume import ResultsFile, ResumeError
+from shapetracer.jobs.resume import ResultsFile, ResumeError, StreamResults, results_for
 
 ENGINES = ("local", "dask")
 
@@ -52,7 +52,7 @@ def run_scan(paths: Iterable[str | os.PathLike], output: str | os.PathLike, conf
     except DiscoveryError as exc:
         raise ScanError(str(exc)) from exc
     try:
-        with ResultsFile(output, config.config_hash()) as results:
+        with results_for(output, config.config_hash()) as results:
             outcome = _scan_into(results, jobs, config, progress, stream, engine, workers, timeout,
                                  scheduler, batch_size, max_tasks)
     except ResumeError as exc:
@@ -61,7 +61,7 @@ def run_scan(paths: Iterable[str | os.PathLike], output: str | os.PathLike, conf
     return outcome
 
 
-def _scan_into(results: ResultsFile, jobs: list[str], config: ScanConfig, progress: bool,
+def _scan_into(results: "ResultsFile | StreamResults", jobs: list[str], config: ScanConfig, progress: bool,
                stream: TextIO | None, engine: str, workers: int | None, timeout: float | None,
                scheduler: str | None, batch_size: int | None, max_tasks: int) -> ScanOutcome:
     done = results.existing.done

@@ -129,3 +129,16 @@ def test_a_notebook_member_is_scanned_like_a_script(tmp_path):
     assert [s["path"] for s in record["scripts"]] == ["work/explore.ipynb"]
     [finding] = [f for f in record["findings"] if f["code"].startswith("ST1")]
     assert finding["path"] == "work/explore.ipynb" and finding["cell"] == 2 and finding["line"] == 1
+
+
+def test_output_dash_writes_the_records_to_stdout(tmp_path, monkeypatch):
+    """``--output -`` is standard output (it made a file named ``-`` that the next run resumed from)."""
+    monkeypatch.chdir(tmp_path)
+    archive = tmp_path / "single.tar.gz"
+    archive.write_bytes(tar_bytes([("train.py", GOOD)]))
+    for _ in range(2):  # nothing is resumed: the second run prints the record again
+        result = CliRunner().invoke(scan, [str(archive), "-o", "-", "-j", "1", "--no-cache", "-q"])
+        assert result.exit_code == 0, result.output
+        [line] = result.stdout.splitlines()
+        assert '"job":"single.tar.gz"' in line.replace(" ", "")
+    assert not (tmp_path / "-").exists()
