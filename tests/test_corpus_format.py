@@ -57,7 +57,7 @@ def test_only_known_directories():
 @pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
 def test_header(program):
     header = program.header
-    assert set(header) <= {"pattern", "style", "tf", "oracle"}
+    assert set(header) <= {"pattern", "style", "tf", "oracle", "source", "class"}
     versions = program.versions
     assert versions and set(versions) <= set(corpus_meta.VERSIONS), f"tf: names an unknown version: {versions}"
     assert len(set(versions)) == len(versions), f"tf: lists a version twice: {versions}"
@@ -68,12 +68,43 @@ def test_header(program):
         assert "runs" not in program.oracle_flags, "clean programs run anyway"
     else:
         assert program.kind in ("bug", "ok"), "family files are named bug_<stem>.py or ok_<stem>.py"
+        if program.family == corpus_meta.POSTED_FAMILY:
+            _check_posted_header(header)
+            if header.get("pattern") == "dtype":
+                return
+        else:
+            assert not {"source", "class"} & set(header), "only posted programs name a source and class"
         if program.family in corpus_meta.OTHER_PATTERNS:  # API changes, dtypes, keys: no shape pattern
             want = corpus_meta.OTHER_PATTERNS[program.family]
             assert header.get("pattern") == want, f"{program.family} programs say pattern: {want}: {header}"
             return
         assert header.get("pattern", "").isdigit(), f"pattern must be a row number: {header}"
         assert int(header["pattern"]) in corpus_meta.PATTERN_ROWS
+
+
+# Reserved for independent evaluation: no corpus program may come from these.
+RESERVED_SOURCES = re.compile(
+    r"github\.com/(tensfa/tensfa|ForeverZyh/TensorFlow-Program-Bugs|mohmehmo/defects4ml|"
+    r"aymericdamien/TensorFlow-Examples|tensorflow/examples|hunkim/DeepLearningZeroToAll|"
+    r"dragen1860/TensorFlow-2\.x-Tutorials|MorvanZhou/Tensorflow-Tutorial|"
+    r"chiphuyen/stanford-tensorflow-tutorials|golbin/TensorFlow-Tutorials|"
+    r"dennybritz/cnn-text-classification-tf|carpedm20/DCGAN-tensorflow|philipperemy/keras-tcn|"
+    r"tflearn/tflearn|tensorflow/tensorflow/issues/(28442|31600|39165|44065|44404|46076|50254|110513)|"
+    r"keras-team/keras/issues/(12882|12910|13151|13546|15449|16764)|karolzak/keras-unet/issues/51|"
+    r"mrdbourke/tensorflow-deep-learning/issues/514)(/|$)", re.IGNORECASE)
+
+
+def _check_posted_header(header: dict[str, str]) -> None:
+    source = header.get("source", "")
+    assert source.startswith("https://"), f"a posted program names the report it reproduces: {header}"
+    assert not RESERVED_SOURCES.search(source), f"{source} is reserved for independent evaluation"
+    assert corpus_meta.POSTED_CLASS.match(header.get("class", "")), f"class: names the issue's class: {header}"
+
+
+def test_posted_programs_reproduce_distinct_reports():
+    bugs = [p for p in PROGRAMS if p.family == corpus_meta.POSTED_FAMILY and p.kind == "bug"]
+    sources = [p.header.get("source") for p in bugs]
+    assert len(set(sources)) == len(sources), "each posted bug reproduces its own report"
 
 
 def test_versions_are_the_analyzers():

@@ -35,7 +35,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 CORPUS_ROOT = REPO_ROOT / "corpus" / "shape"
 
 FAMILIES = ("matmul", "reshape", "conv", "feed", "losses", "reduction", "manipulation",
-            "broadcast", "rnn", "numpy", "misc", "keras", "api", "dtype", "keys")
+            "broadcast", "rnn", "numpy", "misc", "keras", "api", "dtype", "keys", "posted")
 # keras: TF2 Keras programs (tf.keras / keras / tf_keras), run as they are, like tf2.
 # api: API changes between versions (ST4xx: a removed name, module, method or keyword), each
 # listing a version that lacks the name and one that has it; their pattern is "api".
@@ -47,6 +47,11 @@ API_PATTERN = "api"  # the pattern of the api family: API changes are no shape p
 # Families that are no shape pattern either, each with the pattern its programs name:
 # dtype clashes (ST14x) and missing keys, attributes and indices of known containers (ST15x).
 OTHER_PATTERNS = {"api": API_PATTERN, "dtype": "dtype", "keys": "keys"}
+# posted: bugs people posted (issue 30), each reproduced from its report: the header names the
+# report (`# source: URL`) and the class of the issue it belongs to (`# class: A1`); its
+# pattern is a row number, or "dtype" for a dtype clash.
+POSTED_FAMILY = "posted"
+POSTED_CLASS = re.compile(r"^[A-Z][0-9]+$")
 # Codes whose programs raise under the version they are expected under: shape errors (ST1xx)
 # and API changes (ST4xx: AttributeError, ImportError, TypeError).  ST2xx warnings run.
 RAISING_PREFIXES = ("ST1", "ST4")
@@ -57,7 +62,7 @@ RAISING_PREFIXES = ("ST1", "ST4")
 VERSIONS = ("1.15", "2.15", "2.21")
 DEFAULT_VERSION = "2.21"
 
-HEADER_LINE = re.compile(r"^#\s*(pattern|style|tf|oracle):\s*(.*?)\s*$")
+HEADER_LINE = re.compile(r"^#\s*(pattern|style|tf|oracle|source|class):\s*(.*?)\s*$")
 EXPECT = re.compile(r"#\s*expect:\s*(\S+)")
 # `# expect[1.15]: ST118` or `# expect[2.15, 2.21]: ST204`: group 1 the versions, group 2 the code.
 EXPECT_VERSIONED = re.compile(r"#\s*expect\[([^\]]*)\]:\s*(\S+)")

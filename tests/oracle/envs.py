@@ -8,7 +8,10 @@ programs under them, so they must be rebuilt the same way on every machine::
     python tests/oracle/envs.py path tf2.15        # its python executable
 
 The cache is ``$SHAPETRACER_ENVS`` or ``~/.cache/shapetracer/envs``; an env is reused when
-its marker file records exactly the pins below, so a CI re-run on the same machine is quick.
+its marker file records exactly the pins and extras below, so a CI re-run on the same machine
+is quick.  The extras (the image loaders the posted corpus reads files with) sit on top of the
+TensorFlow pins: when only they change, they are installed into the existing env instead of
+rebuilding it.
 Stdlib only: the test suite and CI import it before anything is installed.
 """
 
@@ -32,6 +35,15 @@ class EnvSpec:
     name: str
     python: str  # "major.minor" of the interpreter the venv is made from
     pins: tuple[str, ...]
+    # Installed after the pins, with the pins restated so pip keeps them (numpy above all).
+    extras: tuple[str, ...] = ()
+
+
+# OpenCV and PIL for corpus programs that read images (corpus/shape/posted); each pin has
+# wheels for its env's Python and numpy (3.7 with numpy 1.18, 3.11 with numpy 1.x and 2.x).
+LOADERS_PY37 = ("opencv-python-headless==4.5.5.64", "pillow==9.5.0")
+LOADERS_NUMPY1 = ("opencv-python-headless==4.10.0.84", "pillow==11.3.0")
+LOADERS_NUMPY2 = ("opencv-python-headless==4.12.0.88", "pillow==11.3.0")
 
 
 ENVS = {
@@ -39,13 +51,13 @@ ENVS = {
     for spec in (
         # TF 1.15.5 wants numpy >=1.16,<1.19 and protobuf 3.x; h5py 3 breaks keras 2.3 loading.
         EnvSpec("tf1.15", "3.7", ("tensorflow==1.15.5", "keras==2.3.1", "protobuf==3.20.3",
-                                  "h5py<3", "numpy==1.18.5")),
+                                  "h5py<3", "numpy==1.18.5"), LOADERS_PY37),
         # tf.keras is Keras 2.15 here (the keras package is its dependency).
-        EnvSpec("tf2.15", "3.11", ("tensorflow-cpu==2.15.1", "numpy<2")),
+        EnvSpec("tf2.15", "3.11", ("tensorflow-cpu==2.15.1", "numpy<2"), LOADERS_NUMPY1),
         # Keras 3 is tf.keras here (pinned: it releases often and the API data depends on it);
         # tf-keras serves TF_USE_LEGACY_KERAS=1 programs; sklearn and pandas feed the data-source corpus.
         EnvSpec("tf2.21", "3.11", ("tensorflow-cpu==2.21.0", "tf-keras==2.21.0", "keras==3.15.1",
-                                  "scikit-learn==1.9.1", "pandas==3.1.1")),
+                                  "scikit-learn==1.9.1", "pandas==3.1.1"), LOADERS_NUMPY2),
     )
 }
 
@@ -64,21 +76,34 @@ def _venv_python(folder: Path) -> Path:
 
 
 def _marker_data(spec: EnvSpec) -> dict:
-    return {"name": spec.name, "python": spec.python, "pins": list(spec.pins)}
+    return {"name": spec.name, "python": spec.python, "pins": list(spec.pins), "extras": list(spec.extras)}
+
+
+def _recorded(name: str) -> dict | None:
+    try:
+        return json.loads((env_dir(name) / MARKER).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _matches(recorded: dict | None, wanted: dict, keys) -> bool:
+    return recorded is not None and all(recorded.get(key, []) == wanted[key] for key in keys)
 
 
 def env_python(name: str) -> Path | None:
-    """The env's python when it is built with exactly the current pins, else None."""
-    folder = env_dir(name)
-    python = _venv_python(folder)
-    try:
-        recorded = json.loads((folder / MARKER).read_text())
-    except (OSError, ValueError):
+    """The env's python when it is built with exactly the current pins and extras, else None."""
+    python = _venv_python(env_dir(name))
+    if not _matches(_recorded(name), _marker_data(ENVS[name]), ("name", "python", "pins", "extras")):
         return None
-    wanted = _marker_data(ENVS[name])
-    if {key: recorded.get(key) for key in wanted} != wanted or not python.exists():
+    return python if python.exists() else None
+
+
+def _base_python(name: str) -> Path | None:
+    """The env's python when its TensorFlow pins are current (its extras may not be)."""
+    python = _venv_python(env_dir(name))
+    if not _matches(_recorded(name), _marker_data(ENVS[name]), ("name", "python", "pins")):
         return None
-    return python
+    return python if python.exists() else None
 
 
 def find_base_python(version: str) -> str:
@@ -115,31 +140,46 @@ def _run(command: list[str], log) -> None:
 
 
 def install(name: str) -> tuple[Path, float | None]:
-    """Build the env unless it is already there; returns its python and the build seconds."""
+    """Build the env unless it is already there (only adding the extras when the TensorFlow
+    pins are already installed); returns its python and the seconds it took."""
     spec = ENVS[name]
     existing = env_python(name)
     if existing is not None:
         return existing, None
     started = time.monotonic()
     folder = env_dir(name)
-    base = find_base_python(spec.python)
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    python = _venv_python(folder)
-    with open(folder / "install.log", "w") as log:
-        _run([base, "-m", "venv", str(folder)], log)
-        _run([str(python), "-m", "pip", "install", "--disable-pip-version-check",
-              "--no-input", *spec.pins], log)
-        _run([str(python), "-c", "import tensorflow as tf; print(tf.__version__)"], log)
+    python = _base_python(name)
+    reused = python is not None
+    base = (_recorded(name) or {}).get("base_python", "") if python else find_base_python(spec.python)
+    with open(folder / "install.log", "a") if python else _fresh_folder(folder) as log:
+        if python is None:
+            python = _venv_python(folder)
+            _run([base, "-m", "venv", str(folder)], log)
+            _run([str(python), "-m", "pip", "install", "--disable-pip-version-check",
+                  "--no-input", *spec.pins], log)
+            _run([str(python), "-c", "import tensorflow as tf; print(tf.__version__)"], log)
+        if spec.extras:
+            _run([str(python), "-m", "pip", "install", "--disable-pip-version-check",
+                  "--no-input", *spec.pins, *spec.extras], log)
         environment_freeze = subprocess.run(
             [str(python), "-m", "pip", "freeze", "--disable-pip-version-check"],
             capture_output=True, text=True, check=True).stdout
     seconds = time.monotonic() - started
+    previous = _recorded(name) or {}
+    build_seconds = previous.get("install_seconds") if reused else round(seconds, 1)
     marker = dict(_marker_data(spec), installed=environment_freeze.split(),
-                  install_seconds=round(seconds, 1), base_python=base)
+                  install_seconds=build_seconds, extras_seconds=round(seconds, 1) if reused else None,
+                  base_python=base)
     (folder / MARKER).write_text(json.dumps(marker, indent=1) + "\n")
     return python, seconds
+
+
+def _fresh_folder(folder: Path):
+    """An empty env folder, and its install log opened for writing."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    return open(folder / "install.log", "w")
 
 
 def main(argv: list[str]) -> int:
