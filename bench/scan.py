@@ -1,15 +1,20 @@
-"""Throughput of ``shapetracer scan`` on synthetic job archives built from the corpus.
+"""Throughput of ``shapetracer scan`` on job archives built from the corpus's failed jobs.
 
-    python bench/scan.py [--jobs-count N] [--no-dask] [--keep DIR] [--runs one,every,dask,cache]
+    python bench/scan.py [--jobs N] [--no-dask] [--keep DIR] [--runs one,every,dask,cache]
 
-``--jobs-count 12289 --runs every`` times the study's whole batch end to end on every core.
+``--jobs 12289 --runs every`` times the study's whole batch end to end on every core.
 
-Builds N jobs (a mix of folders, .tar.gz and .zip; 1-3 corpus programs each plus a
-short failure log; every script made unique so the cache cannot help), then scans
-them through the real scan path (``runner.run_scan``: pool, records, fsync per
-record) with 1 worker, with every core, with the Dask engine on a local cluster,
-and once more on every core with a warm cache.  Prints jobs/s and the projected
-time for the study's 12,289 jobs.
+Builds N distinct jobs (a mix of folders, .tar.gz and .zip): job k takes the scripts and
+the real failure log of one of corpus/jobs' failed jobs (k modulo their number), varied so
+that no two jobs are alike: each script and the log carry the job's own header, a third of
+the jobs add one or two programs of the shape corpus beside their scripts, and the log's
+timestamps are the job's own.  No script is a copy of another's, so the content cache
+cannot help a cold run.  Then it scans them through the real scan path
+(``runner.run_scan``: pool, records, fsync per record) with 1 worker, with every core, with
+the Dask engine on a local cluster, and on every core with a cold and a warm cache.  For
+each run it prints the wall time, jobs/s, CPU per job, the largest resident memory of any
+worker (``ru_maxrss`` of the reaped workers), and checks that the output holds exactly one
+record per job.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import sys
@@ -36,32 +42,60 @@ from shapetracer.jobs.local import default_workers  # noqa: E402
 from shapetracer.jobs.runner import run_scan  # noqa: E402
 
 STUDY_JOBS = 12_289
-LOG = """2019-03-02 10:11:12.345678: I tensorflow/core/platform/cpu_feature_guard.cc:141] Your CPU supports AVX2
-Epoch 1/10
-Traceback (most recent call last):
-  File "{script}", line 42, in <module>
-    model.fit(x, y)
-ValueError: Dimensions must be equal, but are 784 and 10 for 'MatMul' (op: 'MatMul') with input shapes: [?,784], [10,784].
-"""
 
 
 def corpus_programs() -> list[tuple[str, bytes]]:
-    programs = sorted((ROOT / "corpus").rglob("*.py"))
+    programs = sorted((ROOT / "corpus" / "shape").rglob("*.py"))
     if not programs:
-        raise SystemExit("no .py files under corpus/")
+        raise SystemExit("no .py files under corpus/shape")
     return [(p.name, p.read_bytes()) for p in programs]
 
 
+def corpus_jobs() -> list[dict[str, bytes]]:
+    """The failed jobs of corpus/jobs: each one's scripts and log, by member name."""
+    jobs = []
+    for folder in sorted((ROOT / "corpus" / "jobs").iterdir()):
+        if folder.is_dir():
+            members = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+                       if p.is_file() and p.name != "job.json"}
+            if any(name.endswith(".py") for name in members):
+                jobs.append(members)
+    if not jobs:
+        raise SystemExit("no jobs under corpus/jobs")
+    return jobs
+
+
+_FRAME_LINE = re.compile(rb'(File "[^"]*", line )(\d+)')  # a traceback frame: its line moves with the header
+_STAMP = re.compile(rb"\b(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})")
+
+
+def job_files(index: int, bases: list[dict[str, bytes]], programs: list[tuple[str, bytes]],
+              rng: random.Random) -> dict[str, bytes]:
+    """Job ``index``: a corpus job's scripts and log made its own (see the module docstring)."""
+    base = bases[index % len(bases)]
+    header = f"# job {index:05d} (from corpus job {index % len(bases)}, round {index // len(bases)})\n".encode()
+    files = {}
+    for name, data in base.items():
+        if name.endswith(".py"):
+            files[name] = header + data  # one line longer: the log's frames move with it
+        else:
+            stamp = f"2019-{1 + index % 12:02d}-{1 + index % 28:02d} {index % 24:02d}:{index % 60:02d}:00".encode()
+            moved = _FRAME_LINE.sub(lambda m: m.group(1) + str(int(m.group(2)) + 1).encode(), data)
+            files[name] = _STAMP.sub(stamp, header + moved)
+    if index % 3 == 0:
+        for name, data in rng.sample(programs, rng.randint(1, 2)):
+            files[f"extra/{name}"] = header + data
+    return files
+
+
 def build_jobs(directory: Path, count: int, seed: int = 7) -> None:
-    """``count`` jobs; each script gets a unique trailing comment (no cache hits)."""
+    """``count`` distinct jobs, as folders, .tar.gz and .zip in turn."""
     rng = random.Random(seed)
     programs = corpus_programs()
+    bases = corpus_jobs()
     directory.mkdir(parents=True, exist_ok=True)
     for index in range(count):
-        files = {}
-        for name, data in rng.sample(programs, rng.randint(1, min(3, len(programs)))):
-            files[f"src/{name}"] = data + f"\n# job {index}\n".encode()
-        files["logs/stderr.log"] = LOG.format(script=next(iter(files))).encode()
+        files = job_files(index, bases, programs, rng)
         kind = index % 3
         if kind == 0:
             for member, data in files.items():
@@ -117,16 +151,22 @@ def measure(label: str, jobs_dir: Path, work: Path, count: int, pids: tuple[int,
     cpu_before, started = _cpu(pids), time.perf_counter()
     outcome = run_scan([jobs_dir], output, config, progress=False, **options)
     seconds, cpu = time.perf_counter() - started, _cpu(pids) - cpu_before
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux: every worker so far
     rate = outcome.scanned / seconds
     workers = options.get("workers") or default_workers()
-    scripts = [s for line in output.read_text().splitlines() for s in json.loads(line)["scripts"]]
+    records = [json.loads(line) for line in output.read_text().splitlines()]
+    sources = [r["source"] for r in records]
+    assert len(sources) == len(set(sources)) == count, \
+        f"{len(sources)} records for {count} jobs ({len(sources) - len(set(sources))} repeated)"
+    scripts = [s for record in records for s in record["scripts"]]
     hits = sum(s["cached"] for s in scripts)
     cache = f" cache hits {100 * hits / max(1, len(scripts)):.0f}%" if config.cache_dir else ""
     statuses = ", ".join(f"{k} {v}" for k, v in outcome.statuses.most_common())
     print(f"{label:34} {outcome.scanned:6d} jobs {seconds:7.1f} s {rate:7.1f} jobs/s -> 12,289 in "
           f"{STUDY_JOBS / rate / 60:5.1f} min | CPU {1000 * cpu / outcome.scanned:5.0f} ms/job -> "
           f"{STUDY_JOBS * cpu / outcome.scanned / workers / 60:5.1f} min on {workers} idle core(s) "
-          f"| load {load:.1f} [{statuses}]{cache}", flush=True)
+          f"| worker peak RSS {peak_mb:.0f} MB | load {load:.1f} [{statuses}]{cache} | one record per job: yes",
+          flush=True)
     assert outcome.scanned == count, "every job must have a record"
     return rate
 
@@ -148,7 +188,8 @@ def measure_dask(jobs_dir: Path, work: Path, count: int, workers: int) -> None:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs-count", type=int, default=1200)
+    parser.add_argument("--jobs", "--jobs-count", dest="jobs_count", type=int, default=1200,
+                        help="how many jobs to build and scan (12289: the study's batch)")
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--keep", type=Path, help="build the jobs here and keep them")
     parser.add_argument("--runs", default="one,every,dask,cache",
@@ -162,7 +203,8 @@ def main(argv: list[str]) -> int:
         started = time.perf_counter()
         if not jobs_dir.exists():
             build_jobs(jobs_dir, args.jobs_count)
-        print(f"built {args.jobs_count} jobs from {len(corpus_programs())} corpus programs in "
+        print(f"built {args.jobs_count} jobs from {len(corpus_jobs())} corpus jobs and {len(corpus_programs())} "
+              f"shape programs in "
               f"{time.perf_counter() - started:.1f} s; cores: {default_workers()}; "
               f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
         cores = default_workers()
