@@ -1,5 +1,6 @@
 """A TF1 CNN on MNIST-shaped data with the classic wrong flatten size (two 2x2 pools on 28x28
-give 7x7x64, not 4x4x64).  `shapetracer check examples/train_mnist_cnn.py` reports line 36."""
+give 7x7x64, not 4x4x64).  `shapetracer check examples/train_mnist_cnn.py` reports the matmul on
+line 29 (ST101) and the reshape on line 26 that mixes examples across the batch (ST203)."""
 import argparse
 
 import numpy as np

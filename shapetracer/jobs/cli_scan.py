@@ -45,7 +45,8 @@ def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cach
 
     Each PATH is a job archive, or a folder whose immediate children (folders and
     archives) are the jobs.  Without --tf-version, each job is checked against the
-    TensorFlow its dependency files pin, else the one its log names, else the default.
+    TensorFlow its log names (what the job ran on), else the one its dependency files pin,
+    else the installed one, else the newest.
     """
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
