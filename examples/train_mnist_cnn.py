@@ -1,6 +1,5 @@
-"""A TF1 CNN on MNIST-shaped data with the classic wrong flatten size (two 2x2 pools on 28x28
-give 7x7x64, not 4x4x64).  `shapetracer check examples/train_mnist_cnn.py` reports the matmul on
-line 29 (ST101) and the reshape on line 26 that mixes examples across the batch (ST203)."""
+"""A TF1 CNN on MNIST-shaped data with the classic wrong flatten size (two 2x2 pools on 28x28 give
+7x7x64, not 4x4x64).  `shapetracer check` reports the matmul on line 29 and the reshape on line 26."""
 import argparse
 
 import numpy as np

@@ -45,7 +45,9 @@ def test_five_megabyte_file_gets_a_note():
     line = b"x = tf.zeros([3, 4]) + tf.ones([3, 4])\n"
     data = TF.encode() + line * (5 * 1024 * 1024 // len(line))
     assert analyse(data) == ["ST004"]
-    assert analyse(data + b"x = (\n") == ["ST001"]  # syntax is still judged
+    # not even parsed: CPython's parser alone takes 5-12 s on 5 MB of such lines, so a file over
+    # the bound gets its note at once (its syntax is not judged; generated code is seldom wrong)
+    assert analyse(data + b"x = (\n") == ["ST004"]
 
 
 def test_time_budget_stops_a_long_analysis():
