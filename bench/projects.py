@@ -1,0 +1,119 @@
+"""shapetracer run on whole repositories, as a user runs it on a folder.
+
+    python bench/projects.py [DIR ...] [--json OUT] [--tf-version V] [--timeout S]
+
+Each DIR is a folder of repositories (each immediate sub-folder is one repository, as
+~/.cache/shapetracer/realworld holds them; the default) or, with --repos, the repositories
+themselves.  For each repository ``python -m shapetracer.cli check --output-format F REPO``
+runs once per format (json, concise) in a fresh process, from the current directory, and
+the table gives:
+
+- files: the files the run checked (the JSON output's count),
+- findings: findings in the JSON output, and errors among them,
+- repeats: (path, line, code) sites reported more than once, and the extra copies,
+- seconds for the json and for the concise run (wall clock, process start included).
+
+Run it from the checkout whose analyzer you measure (PYTHONPATH is passed on), before and
+after a change, and compare the tables.  A run that fails or exceeds --timeout is recorded
+as such, never fatal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+DEFAULT_DIR = Path.home() / ".cache" / "shapetracer" / "realworld"
+
+
+def run_check(repo: Path, output_format: str, tf_version: str | None, timeout: float) -> tuple[str | None, float, str]:
+    """(stdout or None, seconds, problem) of one folder run."""
+    command = [sys.executable, "-m", "shapetracer.cli", "check", "--output-format", output_format,
+               "--exit-zero", "--quiet", str(repo)]
+    if tf_version:
+        command[4:4] = ["--tf-version", tf_version]
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=dict(os.environ))
+    except subprocess.TimeoutExpired:
+        return None, time.perf_counter() - started, f"timeout after {timeout:.0f} s"
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        return None, seconds, f"exit {done.returncode}: {done.stderr.strip()[-300:]}"
+    return done.stdout, seconds, ""
+
+
+def measure(repo: Path, tf_version: str | None, timeout: float) -> dict:
+    row: dict = {"repo": repo.name}
+    text, row["json_seconds"], problem = run_check(repo, "json", tf_version, timeout)
+    if text is None:
+        row["problem"] = problem
+        return row
+    report = json.loads(text)
+    findings = report["findings"]
+    sites = Counter((f["path"], f["line"], f["code"]) for f in findings)
+    row.update(files=report.get("files", 0), findings=len(findings),
+               errors=sum(f["severity"] == "error" for f in findings),
+               repeated_sites=sum(1 for count in sites.values() if count > 1),
+               extra_copies=sum(count - 1 for count in sites.values() if count > 1),
+               repeated=[f"{p}:{line} {code} x{count}" for (p, line, code), count in sorted(sites.items())
+                         if count > 1])
+    concise, row["concise_seconds"], problem = run_check(repo, "concise", tf_version, timeout)
+    if concise is None:
+        row["problem"] = "concise: " + problem
+    return row
+
+
+def repositories(folders: list[Path], as_repos: bool) -> list[Path]:
+    if as_repos:
+        return folders
+    return [child for folder in folders for child in sorted(folder.iterdir())
+            if child.is_dir() and not child.name.startswith(".")]
+
+
+def table(rows: list[dict]) -> str:
+    head = f"{'repository':58} {'files':>5} {'find':>5} {'err':>4} {'rep':>4} {'extra':>5} {'json s':>7} {'conc s':>7}"
+    lines = [head, "-" * len(head)]
+    for row in rows:
+        if "files" not in row:
+            lines.append(f"{row['repo']:58} {row.get('problem', '')}")
+            continue
+        lines.append(f"{row['repo']:58} {row['files']:5d} {row['findings']:5d} {row['errors']:4d} "
+                     f"{row['repeated_sites']:4d} {row['extra_copies']:5d} {row['json_seconds']:7.1f} "
+                     f"{row.get('concise_seconds', float('nan')):7.1f}")
+    done = [r for r in rows if "files" in r]
+    lines.append("-" * len(head))
+    lines.append(f"{'total (' + str(len(done)) + ' repositories)':58} {sum(r['files'] for r in done):5d} "
+                 f"{sum(r['findings'] for r in done):5d} {sum(r['errors'] for r in done):4d} "
+                 f"{sum(r['repeated_sites'] for r in done):4d} {sum(r['extra_copies'] for r in done):5d} "
+                 f"{sum(r['json_seconds'] for r in done):7.1f} {sum(r.get('concise_seconds', 0) for r in done):7.1f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="*", type=Path, default=[DEFAULT_DIR])
+    parser.add_argument("--repos", action="store_true", help="the folders are repositories themselves")
+    parser.add_argument("--json", type=Path, help="also write the rows (with the repeated sites) here")
+    parser.add_argument("--tf-version", help="passed on to check (default: what each repository pins)")
+    parser.add_argument("--timeout", type=float, default=1800.0, help="seconds per folder run")
+    args = parser.parse_args(argv)
+    rows = []
+    for repo in repositories(args.folders, args.repos):
+        rows.append(measure(repo, args.tf_version, args.timeout))
+        print(f"{repo.name}: {rows[-1].get('findings', rows[-1].get('problem'))} findings, "
+              f"{rows[-1].get('repeated_sites', '-')} repeated, {rows[-1]['json_seconds']:.1f} s", file=sys.stderr)
+    print(table(rows))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
