@@ -84,7 +84,7 @@ API_ERRORS = {
 
 
 # ST14x/ST15x code -> (exception types, message pattern): dtype clashes, and missing keys,
-# attributes and indices of containers the program defines.
+# attributes and indices of containers the program defines; ST304 for a project's own call.
 _DTYPE_WORDS = re.compile(r"does not match (expected )?type|\(zero-based\) was expected to be a|don't all match|"
                           r"must have the same dtype|not in (the )?list of allowed values|"
                           r"Cannot convert .* to EagerTensor of dtype|Expected \w+ passed to parameter")
@@ -98,6 +98,8 @@ OTHER_ERRORS = {
     "ST150": (frozenset({"KeyError"}), re.compile(r".")),
     "ST151": (frozenset({"AttributeError"}), re.compile(r"'Namespace' object has no attribute '\w+'")),
     "ST152": (frozenset({"IndexError"}), re.compile(r"index out of range")),
+    # A call whose arguments the callee's signature rejects (a project calling its own function).
+    "ST304": API_ERRORS["ST404"],
 }
 
 

@@ -18,6 +18,6 @@ def load_dataset(count):
 
 if __name__ == "__main__":
     x_train, y_train = load_dataset(8)
-    model = get_model_from_name[backbone](input_shape=input_shape, classes=num_classes)
+    model = get_model_from_name[backbone](input_shape=input_shape, classes=num_classes)  # expect: ST304
     model.compile(optimizer="adam", loss="categorical_crossentropy", metrics=["accuracy"])
-    model.fit(x_train, y_train, batch_size=batch_size, epochs=1, verbose=2)  # expect: ST118
+    model.fit(x_train, y_train, batch_size=batch_size, epochs=1, verbose=2)

@@ -1,10 +1,8 @@
 """A shortened VGG16: three conv stages and a classifier head."""
 from tensorflow.keras import layers, models
 
-num_classes = 1000
 
-
-def VGG16(input_shape=None, classes=1000):
+def VGG16(input_shape=None, num_classes=1000):
     inputs = layers.Input(shape=input_shape)
     x = inputs
     for filters in (8, 16, 16):

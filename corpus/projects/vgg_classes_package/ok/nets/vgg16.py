@@ -2,7 +2,6 @@
 from tensorflow.keras import layers, models
 
 
-
 def VGG16(input_shape=None, classes=1000):
     inputs = layers.Input(shape=input_shape)
     x = inputs
