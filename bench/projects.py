@@ -15,7 +15,9 @@ the table gives:
 
 Run it from the checkout whose analyzer you measure (PYTHONPATH is passed on), before and
 after a change, and compare the tables.  A run that fails or exceeds --timeout is recorded
-as such, never fatal.
+as such, never fatal.  With --json the rows are written after each repository, and
+--resume skips the repositories that file already holds, so a long run can be split
+(``--only A,B``) or continued.
 """
 
 from __future__ import annotations
@@ -103,15 +105,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the rows (with the repeated sites) here")
     parser.add_argument("--tf-version", help="passed on to check (default: what each repository pins)")
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds per folder run")
+    parser.add_argument("--only", help="comma-separated repository folder names to measure")
+    parser.add_argument("--resume", action="store_true", help="keep the rows already in --json, skip their repos")
     args = parser.parse_args(argv)
-    rows = []
+    rows = json.loads(args.json.read_text()) if args.resume and args.json and args.json.exists() else []
+    done = {row["repo"] for row in rows}
+    only = set(args.only.split(",")) if args.only else None
     for repo in repositories(args.folders, args.repos):
+        if repo.name in done or (only is not None and repo.name not in only):
+            continue
         rows.append(measure(repo, args.tf_version, args.timeout))
         print(f"{repo.name}: {rows[-1].get('findings', rows[-1].get('problem'))} findings, "
               f"{rows[-1].get('repeated_sites', '-')} repeated, {rows[-1]['json_seconds']:.1f} s", file=sys.stderr)
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1) + "\n")
     print(table(rows))
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1) + "\n")
     return 0
 
 
