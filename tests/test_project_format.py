@@ -13,7 +13,7 @@ import ast
 
 import pytest
 
-from shapetracer.domain.codes import RULES
+from shapetracer.rules.codes import RULES
 from tests.helpers import load_projects_meta
 
 projects_meta = load_projects_meta()
