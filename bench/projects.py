@@ -1,6 +1,7 @@
 """shapetracer run on whole repositories, as a user runs it on a folder.
 
     python bench/projects.py [DIR ...] [--json OUT] [--tf-version V] [--timeout S]
+    python bench/projects.py --corpus corpus/projects
 
 Each DIR is a folder of repositories (each immediate sub-folder is one repository, as
 ~/.cache/shapetracer/realworld holds them; the default) or, with --repos, the repositories
@@ -12,6 +13,12 @@ the table gives:
 - findings: findings in the JSON output, and errors among them,
 - repeats: (path, line, code) sites reported more than once, and the extra copies,
 - seconds for the json and for the concise run (wall clock, process start included).
+
+With --corpus DIR (corpus/projects), each variant folder of each multi-file project is
+checked under every TensorFlow its manifest lists (``--tf-version``), from inside the
+folder, and the summary gives: buggy projects detected at their labelled path:line and code
+(of N), clean projects and fixed twins flagged with any finding (of M), projects with a
+repeated (path, line, code), and the seconds of the folder runs.
 
 Run it from the checkout whose analyzer you measure (PYTHONPATH is passed on), before and
 after a change, and compare the tables.  A run that fails or exceeds --timeout is recorded
@@ -72,6 +79,49 @@ def measure(repo: Path, tf_version: str | None, timeout: float) -> dict:
     return row
 
 
+def corpus_summary(root: Path, timeout: float) -> str:
+    """Detected / flagged / repeated over the projects of corpus/projects (see the docstring)."""
+    detected, buggy, flagged, clean, repeated, seconds = [], [], [], [], set(), []
+    for folder in sorted(p for p in root.iterdir() if (p / "project.json").is_file()):
+        manifest = json.loads((folder / "project.json").read_text())
+        wanted = {tuple(e.replace(":", " ").split(" ")) for e in manifest["expect"]}
+        wanted = {(path, int(line), code) for path, line, code in wanted}
+        for variant in ("bug", "ok", "clean"):
+            if not (folder / variant).is_dir():
+                continue
+            hits = []
+            for version in manifest["tf"]:
+                command = [sys.executable, "-m", "shapetracer.cli", "check", "--output-format", "json",
+                           "--tf-version", version, "--exit-zero", "--quiet", "."]
+                started = time.perf_counter()
+                done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                                      cwd=folder / variant, env=dict(os.environ))
+                seconds.append(time.perf_counter() - started)
+                findings = json.loads(done.stdout)["findings"] if done.returncode == 0 else []
+                sites = Counter((f["path"], f["line"], f["code"]) for f in findings)
+                if any(count > 1 for count in sites.values()):
+                    repeated.add(folder.name)
+                hits.append(set(sites))
+            if variant == "bug":
+                buggy.append(folder.name)
+                if all(wanted <= found for found in hits):
+                    detected.append(folder.name)
+            else:
+                clean.append(f"{folder.name}/{variant}")
+                if any(hits):
+                    flagged.append(f"{folder.name}/{variant}")
+    projects = len(buggy) + sum(1 for name in clean if name.endswith("/clean"))
+    return "\n".join([
+        f"buggy projects detected at the labelled line under every listed version: {len(detected)} of {len(buggy)}",
+        f"  missed: {', '.join(sorted(set(buggy) - set(detected))) or '-'}",
+        f"clean projects and fixed twins with a finding: {len(flagged)} of {len(clean)}",
+        f"  flagged: {', '.join(flagged) or '-'}",
+        f"projects with a repeated (path, line, code): {len(repeated)} of {projects}",
+        f"  repeated: {', '.join(sorted(repeated)) or '-'}",
+        f"folder runs: {len(seconds)}, median {sorted(seconds)[len(seconds) // 2]:.2f} s, max {max(seconds):.2f} s",
+    ])
+
+
 def repositories(folders: list[Path], as_repos: bool) -> list[Path]:
     if as_repos:
         return folders
@@ -107,7 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds per folder run")
     parser.add_argument("--only", help="comma-separated repository folder names to measure")
     parser.add_argument("--resume", action="store_true", help="keep the rows already in --json, skip their repos")
+    parser.add_argument("--corpus", type=Path, help="summarise the multi-file projects of this folder instead")
     args = parser.parse_args(argv)
+    if args.corpus:
+        print(corpus_summary(args.corpus, args.timeout))
+        return 0
     rows = json.loads(args.json.read_text()) if args.resume and args.json and args.json.exists() else []
     done = {row["repo"] for row in rows}
     only = set(args.only.split(",")) if args.only else None
