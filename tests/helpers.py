@@ -30,6 +30,18 @@ def globals_of(source: str) -> dict:
     return scope.globals
 
 
+def load_projects_meta():
+    """tests/oracle/projects_meta.py, the one reader of corpus/projects' manifests, loaded by
+    path like corpus_meta."""
+    if "projects_meta" in sys.modules:
+        return sys.modules["projects_meta"]
+    spec = importlib.util.spec_from_file_location("projects_meta", Path(__file__).parent / "oracle" / "projects_meta.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["projects_meta"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def load_corpus_meta():
     """tests/oracle/corpus_meta.py, the one reader of the corpus labels, loaded by path
     (tests/oracle runs as scripts too, so it is not imported as a package)."""

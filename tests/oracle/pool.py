@@ -15,6 +15,11 @@ given)::
 
     python tests/oracle/pool.py corpus/shape/matmul/bug_*.py
     python tests/oracle/pool.py --tf 1.15 corpus/shape/keras/bug_*.py
+    python tests/oracle/pool.py corpus/projects/*/bug     # a project variant's folder
+
+A project variant (corpus/projects/<name>/bug, ok or clean) is one request: its entry
+points run one after another, each forked like a program, in a temporary copy of the
+folder as working directory (``_run_project``).
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -147,6 +154,41 @@ class Worker:
                 self.process.wait()
 
 
+def _run_one(worker, request: dict, python: str):
+    """(result, worker): the result of one program, the worker to go on with (None once it died)."""
+    result = worker.run(request) if worker else None
+    if result is None:
+        if worker:  # the worker died: finish this thread's share without it
+            worker.close()
+            worker = None
+        result = run_single(request, python)
+    return result, worker
+
+
+def _run_project(worker, request: dict, python: str):
+    """Run a project's entry points in order, each as its own program, in one copy of the
+    project's folder (so files one entry writes are there for the next, and the corpus stays
+    untouched); stop at the first that does not end normally.  The result is that entry's
+    (or the last one's), with ``entry`` naming it and ``project_frame`` relative to the folder."""
+    copy = tempfile.mkdtemp(prefix="st-project-")
+    root = os.path.join(copy, os.path.basename(request["path"].rstrip(os.sep)))
+    shutil.copytree(request["path"], root, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    result: dict = {"status": "ok"}
+    try:
+        for entry in request["entries"]:
+            single = {"path": os.path.join(root, entry), "style": request.get("style", ""),
+                      "legacy_keras": request.get("legacy_keras", False),
+                      "timeout": request.get("timeout", DEFAULT_TIMEOUT), "workdir": root, "root": root}
+            result, worker = _run_one(worker, single, python)
+            result["entry"] = entry
+            if result.get("status") != "ok":
+                break
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+    result["path"] = request["path"]
+    return result, worker
+
+
 def _drain(tasks: queue.Queue, results: dict, use_fork: bool, python: str) -> None:
     worker = None
     if use_fork:
@@ -160,12 +202,10 @@ def _drain(tasks: queue.Queue, results: dict, use_fork: bool, python: str) -> No
                 request = tasks.get_nowait()
             except queue.Empty:
                 return
-            result = worker.run(request) if worker else None
-            if result is None:
-                if worker:  # the worker died: finish this thread's share without it
-                    worker.close()
-                    worker = None
-                result = run_single(request, python)
+            if request.get("entries") is not None:
+                result, worker = _run_project(worker, request, python)
+            else:
+                result, worker = _run_one(worker, request, python)
             result["version"] = request["version"]
             results[result_key(request["version"], request["path"])] = result
     finally:
@@ -216,6 +256,12 @@ def request_for(program, version: str, timeout: float = DEFAULT_TIMEOUT) -> dict
             "legacy_keras": legacy, "timeout": timeout}
 
 
+def project_request_for(variant, version: str, timeout: float = DEFAULT_TIMEOUT) -> dict:
+    """The request that runs a projects_meta.Variant's entry points under TensorFlow ``version``."""
+    return {"path": str(variant.folder), "entries": list(variant.project.entries), "style": "",
+            "version": version, "legacy_keras": False, "timeout": timeout}
+
+
 if __name__ == "__main__":
     from corpus_meta import load_program  # noqa: E402
 
@@ -223,8 +269,17 @@ if __name__ == "__main__":
     only = None
     if len(arguments) >= 2 and arguments[0] == "--tf":
         only, arguments = arguments[1], arguments[2:]
-    programs = [load_program(Path(arg).resolve()) for arg in arguments]
-    wanted = [request_for(p, v) for p in programs for v in ([only] if only else p.versions)]
+    from projects_meta import load_project, Variant  # noqa: E402
+
+    wanted = []
+    for arg in arguments:
+        path = Path(arg).resolve()
+        if path.is_dir():
+            variant = Variant(load_project(path.parent), path.name)
+            wanted += [project_request_for(variant, v) for v in ([only] if only else variant.project.versions)]
+        else:
+            program = load_program(path)
+            wanted += [request_for(program, v) for v in ([only] if only else program.versions)]
     for key, outcome in sorted(run_requests(wanted).items()):
         outcome.pop("output", None) if outcome.get("status") == "ok" else None
         print(json.dumps(outcome))

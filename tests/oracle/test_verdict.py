@@ -121,3 +121,32 @@ def test_other_errors_are_not_that_api_change(code, mro, message):
 def test_every_api_rule_has_an_expected_error():
     from shapetracer.rules.codes import RULES
     assert set(API_ERRORS) == {code for code, rule in RULES.items() if rule.family == "api"}
+
+
+def _variant(kind):
+    import projects_meta
+    project = projects_meta.load_project(projects_meta.PROJECTS_ROOT / "sidl_vgg_input_size")
+    return projects_meta.Variant(project, kind)
+
+
+RAISED_AT_LABEL = {"status": "raised", "mro": VALUE, "entry": "train.py",
+                   "message": "Dimensions must be equal, but are 512 and 392 for 'MatMul'",
+                   "project_frame": ["cnn_models/vggnet16.py", 26]}
+
+
+def test_project_bug_must_raise_at_the_labelled_file_and_line():
+    from verdict import judge_variant
+    assert judge_variant(_variant("bug"), RAISED_AT_LABEL, "1.15") is None
+    elsewhere = dict(RAISED_AT_LABEL, project_frame=["train.py", 26])
+    assert "raised at train.py:26" in judge_variant(_variant("bug"), elsewhere, "1.15")
+    no_frame = dict(RAISED_AT_LABEL, project_frame=None)
+    assert "no frame inside the project" in judge_variant(_variant("bug"), no_frame, "1.15")
+    key_error = dict(RAISED_AT_LABEL, mro=["KeyError", "LookupError", "Exception"], message="'x'")
+    assert "a shape error" in judge_variant(_variant("bug"), key_error, "1.15")
+    assert "a clean run" in judge_variant(_variant("bug"), {"status": "ok", "entry": "train.py"}, "1.15")
+
+
+def test_project_twin_must_run():
+    from verdict import judge_variant
+    assert judge_variant(_variant("ok"), {"status": "ok", "entry": "train.py"}, "1.15") is None
+    assert "expected every entry point to run" in judge_variant(_variant("ok"), RAISED_AT_LABEL, "1.15")

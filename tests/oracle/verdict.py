@@ -84,7 +84,7 @@ API_ERRORS = {
 
 
 # ST14x/ST15x code -> (exception types, message pattern): dtype clashes, and missing keys,
-# attributes and indices of containers the program defines.
+# attributes and indices of containers the program defines; ST304 for a project's own call.
 _DTYPE_WORDS = re.compile(r"does not match (expected )?type|\(zero-based\) was expected to be a|don't all match|"
                           r"must have the same dtype|not in (the )?list of allowed values|"
                           r"Cannot convert .* to EagerTensor of dtype|Expected \w+ passed to parameter")
@@ -98,6 +98,8 @@ OTHER_ERRORS = {
     "ST150": (frozenset({"KeyError"}), re.compile(r".")),
     "ST151": (frozenset({"AttributeError"}), re.compile(r"'Namespace' object has no attribute '\w+'")),
     "ST152": (frozenset({"IndexError"}), re.compile(r"index out of range")),
+    # A call whose arguments the callee's signature rejects (a project calling its own function).
+    "ST304": API_ERRORS["ST404"],
 }
 
 
@@ -148,3 +150,29 @@ def _summary(result: dict) -> str:
         return "a clean run"
     tail = (result.get("output") or "")[-1200:]
     return f"{status} {result.get('exit_code', '')} {result.get('message', '')}\n{tail}"
+
+
+def judge_variant(variant, result: dict, version: str) -> str | None:
+    """None when a multi-file project's variant (projects_meta.Variant) ran under TensorFlow
+    ``version`` as labelled, else why not.  A buggy variant must raise the labelled kind of
+    error with the innermost traceback frame inside the project (any of its files) at the
+    labelled file and line; a fixed twin or a clean project must run every entry point."""
+    status = result.get("status")
+    entry = result.get("entry", "?")
+    if not variant.should_raise:
+        if status == "ok":
+            return None
+        return f"expected every entry point to run, {entry} gave {_summary(result)}"
+    expected = variant.expects[0]
+    code = expected.code
+    wanted = "an API-change error" if code in API_ERRORS else "a dtype, key or index error" \
+        if code in OTHER_ERRORS else "a shape error"
+    if status != "raised":
+        return f"expected {wanted} at {expected}, {entry} gave {_summary(result)}"
+    if not is_expected_error(code, result.get("mro", []), result.get("message", "")):
+        return f"expected {wanted} ({code}), {entry} gave {_summary(result)}"
+    frame = result.get("project_frame")
+    if frame != [expected.path, expected.line]:
+        where = f"{frame[0]}:{frame[1]}" if frame else "no frame inside the project"
+        return f"expected the error at {expected.path}:{expected.line}, {entry} raised at {where}: {_summary(result)}"
+    return None

@@ -20,6 +20,11 @@ Result fields: ``status`` ("ok", "raised", "exit", "timeout", "crashed"),
 ``type``/``mro``/``message`` for an exception, ``program_line`` (innermost
 traceback frame inside the program file), ``exit_code``, ``output`` (tail of
 what the program printed, for diagnosis).
+
+An entry point of a multi-file project (corpus/projects) comes with two more request
+fields: ``workdir``, the folder the child runs in (the pool's copy of the project), and
+``root``, the project's folder; its result then also has ``project_frame``, the
+innermost traceback frame inside any file under ``root`` as ``[relative path, line]``.
 """
 
 from __future__ import annotations
@@ -66,10 +71,21 @@ def _program_line(exc: BaseException, path: str) -> int | None:
     return line
 
 
-def _describe_exception(exc: BaseException, path: str) -> dict:
+def _project_frame(exc: BaseException, root: str):
+    """[path relative to root, line] of the innermost traceback frame in a file under root."""
+    top = os.path.realpath(root)
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        filename = os.path.realpath(frame.filename)
+        if filename.startswith(top + os.sep):
+            found = [os.path.relpath(filename, top).replace(os.sep, "/"), frame.lineno]
+    return found
+
+
+def _describe_exception(exc: BaseException, path: str, root=None) -> dict:
     frames = traceback.extract_tb(exc.__traceback__)
     innermost = frames[-1] if frames else None
-    return {
+    described = {
         "status": "raised",
         "type": f"{type(exc).__module__}.{type(exc).__qualname__}",
         "mro": [cls.__name__ for cls in type(exc).__mro__],
@@ -77,6 +93,9 @@ def _describe_exception(exc: BaseException, path: str) -> dict:
         "program_line": _program_line(exc, path),
         "innermost": f"{innermost.filename}:{innermost.lineno}" if innermost else None,
     }
+    if root:
+        described["project_frame"] = _project_frame(exc, root)
+    return described
 
 
 def run_in_this_process(request: dict) -> dict:
@@ -98,7 +117,7 @@ def run_in_this_process(request: dict) -> dict:
             return {"status": "ok"}
         return {"status": "exit", "exit_code": code if isinstance(code, int) else str(code)}
     except BaseException as exc:  # noqa: BLE001 - every ending is a result
-        return _describe_exception(exc, path)
+        return _describe_exception(exc, path, request.get("root"))
     return {"status": "ok"}
 
 
@@ -179,7 +198,7 @@ def serve() -> None:
         if not line.strip():
             continue
         request = json.loads(line)
-        result = run_forked(request, workdir)
+        result = run_forked(request, request.get("workdir") or workdir)
         result["path"] = request["path"]
         print(json.dumps(result), flush=True)
 
@@ -188,7 +207,7 @@ def single(request_json: str) -> None:
     """Fallback: run one program in this fresh process and print its result."""
     _prepare_environment()
     request = json.loads(request_json)
-    workdir = tempfile.mkdtemp(prefix="st-oracle-")
+    workdir = request.get("workdir") or tempfile.mkdtemp(prefix="st-oracle-")
     real_stdout = os.dup(1)
     sink = tempfile.TemporaryFile()
     os.dup2(sink.fileno(), 1)

@@ -1,0 +1,2 @@
+from .heads import build_heads
+from .backbone import build_backbone

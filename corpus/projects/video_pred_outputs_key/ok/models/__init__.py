@@ -1,0 +1,1 @@
+from .savp_model import SAVPVideoPredictionModel
