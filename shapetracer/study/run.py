@@ -145,9 +145,15 @@ def job_target(job: Job) -> Target:
 def shape_findings(job: Job, target: Target | None = None) -> dict[str, list[Finding]]:
     """shapetracer's own pass per script (file names are job-relative), against ``target``
     (default: ``job_target(job)``)."""
+    from dataclasses import replace
+
     from shapetracer.engine import Options, check_source
+    from shapetracer.versions.log import device_memory
 
     options = Options(generic=False, target=target or job_target(job), keep_shapes=False)
+    memory = device_memory(job.log) if job.log else None
+    if memory is not None:  # judged against the accelerator the job had, not the largest on sale
+        options = replace(options, bounds=replace(options.bounds, device_memory=memory))
     results = {}
     for name, text in sorted(job.scripts.items()):
         file = job.root / name if job.root is not None else None

@@ -53,3 +53,21 @@ def from_log(text: str, source: str = "log") -> Target | None:
     if _KERAS_BACKEND.search(text):
         return target_for("1.15", f"{source} (standalone Keras: Using TensorFlow backend)")
     return None
+
+
+# TensorFlow logs each device it creates with the memory it gives it (TF 1.x: "Created
+# TensorFlow device (/job:localhost/.../device:GPU:0 with 14791 MB memory) -> physical GPU";
+# TF 2.x: "Created device /job:localhost/.../device:GPU:0 with 22380 MB memory:  -> device: 0").
+_DEVICE = re.compile(r"Created (?:TensorFlow )?device \(?/job:[^\s)]*/device:(GPU|TPU):(\d+) with (\d+) MB memory")
+
+
+def device_memory(text: str) -> str | None:
+    """The memory of the accelerator a job's tensors are placed on (device 0, where TensorFlow
+    puts them unless told otherwise), as its log states it: "14791MiB" (TensorFlow's "MB" are
+    2**20 bytes); None when the log names no accelerator (a CPU job: its memory is not logged)."""
+    found: dict[int, int] = {}
+    for match in _DEVICE.finditer(text):
+        found.setdefault(int(match.group(2)), int(match.group(3)))
+    if not found:
+        return None
+    return f"{found[min(found)]}MiB"

@@ -51,3 +51,18 @@ def test_what_says_nothing(text):
 def test_a_stated_version_beats_layout_hints():
     text = TF1_TRACEBACK + "TensorFlow version: 2.0.0\n"
     assert from_log(text).version == "2.0"
+
+
+def test_the_device_a_job_had_is_read_from_its_log():
+    from shapetracer.versions.log import device_memory
+
+    tf1 = ("2021-05-23 18:17:21.786129: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1304] Created "
+           "TensorFlow device (/job:localhost/replica:0/task:0/device:GPU:0 with 14791 MB memory) -> physical "
+           "GPU (device: 0, name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5)\n")
+    tf2 = ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1613] Created device /job:localhost/replica:0/"
+           "task:0/device:GPU:1 with 30000 MB memory:  -> device: 1\n"
+           "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1613] Created device /job:localhost/replica:0/"
+           "task:0/device:GPU:0 with 22380 MB memory:  -> device: 0, name: Tesla P40\n")
+    assert device_memory(tf1) == "14791MiB"
+    assert device_memory(tf2) == "22380MiB"  # device 0, where tensors go unless placed
+    assert device_memory("Epoch 1/10\nResourceExhaustedError: OOM when allocating tensor\n") is None
