@@ -5,7 +5,8 @@
 # class: B4
 # Inside a tf.function a while_loop sums the rows of a matrix into an accumulator that starts
 # as the scalar 0.0; after one iteration it is a vector of 3 and tracing stops: "Input tensor
-# 'Const:0' enters the loop with shape (), but has shape (3,) after one iteration".
+# 'Const:0' enters the loop with shape (), but has shape (3,) after one iteration", raised
+# from the call that traces the function.
 import tensorflow as tf
 
 
