@@ -49,7 +49,7 @@ API_PATTERN = "api"  # the pattern of the api family: API changes are no shape p
 OTHER_PATTERNS = {"api": API_PATTERN, "dtype": "dtype", "keys": "keys"}
 # posted: bugs people posted (issue 30), each reproduced from its report: the header names the
 # report (`# source: URL`) and the class of the issue it belongs to (`# class: A1`); its
-# pattern is a row number, or "dtype" for a dtype clash.
+# pattern is a row number, "dtype" for a dtype clash or "api" for an API change (ST4xx).
 POSTED_FAMILY = "posted"
 POSTED_CLASS = re.compile(r"^[A-Z][0-9]+$")
 # Codes whose programs raise under the version they are expected under: shape errors (ST1xx)

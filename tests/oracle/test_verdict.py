@@ -25,6 +25,9 @@ INVALID = ["InvalidArgumentError", "OpError", "Exception", "BaseException", "obj
     (INVALID, "Graph execution error:\n\nDetected at node 'Reshape' defined at (most recent call last):\n"
               "  File \"a.py\", line 3\n\nOnly one input size may be -1, not both 0 and 1\n"),
     (["TypeError", "Exception"], "only 0-dimensional arrays can be converted to Python scalars"),
+    (["TypeError", "Exception"], "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(3, 5), "
+                                 "dtype=tf.float32, name=None) to TensorSpec(shape=(None, 4), dtype=tf.float32, "
+                                 "name=None)`. Received args: (<tf.Tensor: shape=(3, 5)>,)"),
     (VALUE, "Exception encountered when calling Sequential.call().\n\n\x1b[1mInvalid input shape for "
             "input Tensor(\"data:0\", shape=(16, 28, 28)). Expected shape (None, 784)\x1b[0m\n\n"
             "Arguments received by Sequential.call():\n  \u2022 inputs=tf.Tensor(shape=(16, 28, 28))"),
@@ -36,6 +39,10 @@ def test_shape_errors_are_recognised(mro, message):
 @pytest.mark.parametrize("mro,message", [
     (["NameError", "Exception"], "name 'W' is not defined"),
     (["TypeError", "Exception"], "unsupported operand type(s) for +: 'int' and 'str'"),
+    # the same shape, another dtype: a dtype clash, not a shape error
+    (["TypeError", "Exception"], "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(3, 4), "
+                                 "dtype=tf.int32, name=None) to TensorSpec(shape=(None, 4), dtype=tf.float32, "
+                                 "name=None)`."),
     (VALUE, "could not convert string to float: 'abc'"),
     (["AttributeError", "Exception"], "module 'tensorflow' has no attribute 'layers'"),
     (VALUE, "Exception encountered when calling Dense.call().\n\nunsupported callable\n\n"
@@ -96,6 +103,9 @@ TYPE = ["TypeError", "Exception", "BaseException", "object"]
     ("ST404", TYPE, "Got an unexpected keyword argument 'keep_dims'"),
     ("ST404", TYPE, "concat() missing 1 required positional argument: 'axis'"),
     ("ST404", TYPE, "zeros() takes from 1 to 3 positional arguments but 4 were given"),
+    # a Keras 1 layer keyword: Keras 2 and Keras 3 words
+    ("ST404", TYPE, "('Keyword argument not understood:', 'border_mode')"),
+    ("ST404", VALUE, "Unrecognized keyword arguments passed to Conv2D: {'border_mode': 'same'}"),
 ])
 def test_api_change_errors_are_recognised(code, mro, message):
     assert is_expected_error(code, mro, message)
@@ -110,6 +120,7 @@ def test_api_change_errors_are_recognised(code, mro, message):
     ("ST402", ATTRIBUTE, "No module named 'tensorflow.contrib'"),
     ("ST404", TYPE, "unsupported operand type(s) for +: 'int' and 'str'"),
     ("ST404", VALUE, "Argument(s) not recognized: {'lr': 0.01}"),
+    ("ST404", VALUE, "Input 0 of layer \"dense\" is incompatible with the layer: expected axis -1 of input shape"),
     # an API-change error is no shape error, and a shape error no API change
     ("ST101", ATTRIBUTE, "module 'tensorflow' has no attribute 'placeholder'"),
     ("ST401", VALUE, "Dimensions must be equal, but are 3 and 5 for '{{node MatMul}}'"),

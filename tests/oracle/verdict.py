@@ -33,6 +33,16 @@ SHAPE_WORDS = re.compile(
 
 # numpy refusing to turn an array with elements into a Python scalar (e.g. "%f" % loss_vector).
 SCALAR_CONVERSION = re.compile(r"only (0-dimensional|length-1|size-1) arrays can be converted")
+# A tf.function refusing an argument its input_signature does not fit (TensorFlow 2.13 and
+# later raise TypeError): a shape error when the two specs differ in shape, not in dtype.
+SIGNATURE_CAST = re.compile(r"Binding inputs to tf\.function failed due to `Can not cast "
+                            r"TensorSpec\(shape=(\([^)]*\)), dtype=([\w.]+)[^`]*? to "
+                            r"TensorSpec\(shape=(\([^)]*\)), dtype=([\w.]+)")
+
+
+def _signature_shape_mismatch(line: str) -> bool:
+    match = SIGNATURE_CAST.search(line)
+    return bool(match) and match.group(2) == match.group(4) and match.group(1) != match.group(3)
 
 _NOISE = re.compile(r"^(Graph execution error:|Detected at node|Original stack trace|"
                     r"Errors may have originated|Node: |Exception encountered when calling|"
@@ -76,10 +86,14 @@ API_ERRORS = {
     "ST402": (frozenset({"ModuleNotFoundError", "ImportError"}),
               re.compile(r"No module named '[\w.]+'|cannot import name '\w+'")),
     "ST403": (frozenset({"AttributeError"}), re.compile(r"'\w+' object has no attribute '\w+'")),
-    "ST404": (frozenset({"TypeError"}),
+    # Keras 2 refuses a layer keyword it does not know with TypeError ('Keyword argument not
+    # understood:', 'border_mode'), Keras 3 with ValueError "Unrecognized keyword arguments passed
+    # to Conv2D: {'border_mode': 'same'}"; other ValueErrors are no API change.
+    "ST404": (frozenset({"TypeError", "ValueError"}),
               re.compile(r"(?i:got an unexpected keyword argument) '\w+'|missing \d+ required (positional|keyword-only) "
                          r"arguments?|takes (from )?\d+ (to \d+ )?positional arguments? but \d+ (were|was) given|"
-                         r"got multiple values for argument '\w+'")),
+                         r"got multiple values for argument '\w+'|'Keyword argument not understood:', '\w+'|"
+                         r"^Unrecognized keyword arguments passed to \w+: \{'\w+'")),
 }
 
 
@@ -115,7 +129,7 @@ def is_expected_error(code: str, mro: list[str], message: str) -> bool:
 def is_shape_error(mro: list[str], message: str) -> bool:
     """True when an exception with this class hierarchy and message is about shapes."""
     line = headline(message)
-    if "TypeError" in mro and SCALAR_CONVERSION.search(line):
+    if "TypeError" in mro and (SCALAR_CONVERSION.search(line) or _signature_shape_mismatch(line)):
         return True
     return bool(SHAPE_TYPES.intersection(mro)) and bool(SHAPE_WORDS.search(line))
 
