@@ -10,7 +10,8 @@ from shapetracer.constraints.core.spec import SPECS, OpContext, op
 
 # Modules that hold the machinery, not an op family.
 INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
-                  "core.common", "core.arrays", "core.frames", "keras.machinery"}
+                  "core.common", "core.arrays", "core.frames", "core.reductions", "core.contraction",
+                  "keras.machinery"}
 
 
 def family_modules() -> list[ModuleType]:
