@@ -3,7 +3,7 @@ MNIST tutorial loader.
 
 ``keras.datasets.<name>.load_data()`` gives ``((x_train, y_train), (x_test, y_test))`` with the
 shapes and dtypes each dataset documents; the text datasets (imdb, reuters) give 1-D object
-arrays of word-id lists, marked (``keras.data.id_lists``) so that ``pad_sequences`` reads them
+arrays of word-id lists, marked (``core.arrays.id_lists``) so that ``pad_sequences`` reads them
 as lists.
 
 TensorFlow 1's tutorial loader is ``input_data.read_data_sets`` (from
@@ -25,9 +25,8 @@ validation size past the training images.
 from __future__ import annotations
 
 from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
-from shapetracer.constraints.core.arrays import numpy_dtype
+from shapetracer.constraints.core.arrays import id_lists, numpy_dtype
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.constraints.keras.data import id_lists
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value

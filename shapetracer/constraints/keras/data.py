@@ -10,9 +10,7 @@ The built-in datasets' ``load_data()`` are datasets/loaders'.
 
 from __future__ import annotations
 
-import weakref
-
-from shapetracer.domain import analysis
+from shapetracer.constraints.core.arrays import id_lists
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import ANY, UNKNOWN_SHAPE, A, instance_of, ok
@@ -64,11 +62,6 @@ def pad_sequences(ctx: OpContext, sequences, maxlen=None, dtype="int32", padding
                      dtype_name(dtype, "int32"), label="pad_sequences gives")
     out.kind = "ndarray"
     return out
-
-
-def id_lists() -> "weakref.WeakSet[Tensor]":
-    """The 1-D object arrays known to hold lists of word ids (the text datasets' loaders)."""
-    return analysis.current().table("keras.id_lists", weakref.WeakSet)
 
 
 def _sample_shape(ctx: OpContext, sequences: Value) -> list[Dim] | None:
