@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from shapetracer.rules import codes
-from shapetracer.constraints import family_modules
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.target import Target
@@ -29,8 +28,6 @@ from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
-
-family_modules()  # every op family registers its specs on import
 
 
 def _tune_collector() -> None:
