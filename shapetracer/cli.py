@@ -48,9 +48,11 @@ def _fail(message: str) -> None:
 def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, quiet,
           **flags) -> None:
     """Check Python files, notebooks (.ipynb) and folders for shape bugs."""
-    from shapetracer.engine import check_paths, iter_python_files
+    from shapetracer.engine import check_paths, iter_python_files, tune_collector
     from shapetracer.report import baseline as baselines
     from shapetracer.report.progress import file_progress
+
+    tune_collector()
 
     missing = [str(p) for p in paths if not p.exists() and not p.is_symlink()]
     if missing:
@@ -186,13 +188,19 @@ def _render(output_format: str, findings, files: int, stats, targets=None) -> st
 @option_table.flags("shapes")
 def shapes(path: Path, **flags) -> None:
     """Print PATH with the inferred shape of every tensor assignment beside it."""
+    from shapetracer.engine import check_source, tune_collector
+    from shapetracer.frontend.notebook import code_cells
     from shapetracer.report.shapes_view import render_shapes
 
+    tune_collector()
     try:
         settings = load_settings([path], **option_table.flag_values("shapes", flags))
     except ConfigError as exc:
         _fail(str(exc))
-    click.echo(render_shapes(path, settings.options), nl=False)
+    data = path.read_bytes()
+    # the bounds and target version of the settings, the shape pass only
+    result = check_source(data, str(path), path, dataclasses.replace(settings.options, generic=False))
+    click.echo(render_shapes(data, result, code_cells(data) if result.cells is not None else None), nl=False)
 
 
 @main.command()
