@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from shapetracer import __version__
-from shapetracer import options as option_table
+from shapetracer import flags as command_flags
 from shapetracer.config import ConfigError, load_settings
 from shapetracer.rules.codes import RULES
 from shapetracer.domain.target import Target
@@ -35,7 +35,7 @@ def _fail(message: str) -> None:
 @click.option("--output-format", type=click.Choice(FORMATS), default="full", show_default=True)
 @click.option("--config-file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Read [tool.shapetracer] from this file instead of the nearest pyproject.toml.")
-@option_table.flags("check")
+@command_flags.flags("check")
 @click.option("--statistics", is_flag=True,
               help="Print how many library calls were modelled, and the TensorFlow each file was checked "
                    "against (stderr).")
@@ -58,7 +58,7 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
     if missing:
         _fail(f"no such file or directory: {', '.join(missing)}")
     try:
-        settings = load_settings(paths, config_file, **option_table.flag_values("check", flags))
+        settings = load_settings(paths, config_file, **command_flags.flag_values("check", flags))
     except ConfigError as exc:
         _fail(str(exc))
     options = settings.options
@@ -185,7 +185,7 @@ def _render(output_format: str, findings, files: int, stats, targets=None) -> st
 
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
-@option_table.flags("shapes")
+@command_flags.flags("shapes")
 def shapes(path: Path, **flags) -> None:
     """Print PATH with the inferred shape of every tensor assignment beside it."""
     from shapetracer.engine import check_source, tune_collector
@@ -194,7 +194,7 @@ def shapes(path: Path, **flags) -> None:
 
     tune_collector()
     try:
-        settings = load_settings([path], **option_table.flag_values("shapes", flags))
+        settings = load_settings([path], **command_flags.flag_values("shapes", flags))
     except ConfigError as exc:
         _fail(str(exc))
     data = path.read_bytes()

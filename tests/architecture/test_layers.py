@@ -22,7 +22,7 @@ LAYERS: list[set[str]] = [
     {"constraints", "generic"},
     {"frontend"},
     {"engine", "config", "options", "versions", "notebooks"},
-    {"cli", "report", "jobs", "study", "lsp", "fixes"},
+    {"cli", "flags", "report", "jobs", "study", "lsp", "fixes"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
