@@ -196,7 +196,7 @@ def test_allowlist_is_current():
     assert len(ALLOWLIST) <= 30
 
 
-# --- TensorFlow's wording lives in constraints/messages.py ----------------------------------
+# --- TensorFlow's wording lives in constraints/core/messages.py-------------------------------
 
 CONSTRAINTS = Path(__file__).resolve().parents[1] / "shapetracer" / "constraints"
 

@@ -159,7 +159,7 @@ class Interpreter(ExpressionMixin, CallMixin):
                 except BudgetExceeded:
                     return
 
-    # -- reporting (the Host protocol of constraints.spec) -------------------
+    # -- reporting (the Host protocol of constraints.core.spec) -------------------
     @property
     def facts(self):
         return self.state.facts
@@ -177,7 +177,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.reports.append(Report(code, message, site, related or [], confidence))
 
     def check_api(self, finding, node: cst.CSTNode) -> None:
-        """Report an API change (constraints.api_changes) found at ``node``."""
+        """Report an API change (constraints.core.api_changes) found at ``node``."""
         if finding is not None:
             self.report(finding.code, finding.message, self.site(node))
 

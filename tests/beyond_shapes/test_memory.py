@@ -1,4 +1,4 @@
-"""Tensors too large for the device (constraints/memory.py).  Nothing is allocated: the
+"""Tensors too large for the device (constraints/core/memory.py).  Nothing is allocated: the
 corpus/memory programs state their sizes, computed here again from their dims."""
 
 from __future__ import annotations

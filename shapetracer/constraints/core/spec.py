@@ -169,7 +169,7 @@ class SpecRegistry(dict):
 
 SPECS: SpecRegistry = SpecRegistry()
 # Checks run before a spec, by canonical name, and annotators of every spec's result: the
-# dtype and memory rules (constraints/dtypes.py, constraints/memory.py) register here, so
+# dtype and memory rules (core/dtypes.py, core/memory.py) register here, so
 # that no op family has to know of them.  Both get the context and the bound arguments.
 CHECKS: dict[str, list[Callable[[Any, dict], None]]] = {}
 
@@ -613,7 +613,7 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
         if ctx.failed:
             return UNKNOWN
     result = spec.fn(ctx, *args, **kwargs)  # binds as ``arguments`` did
-    for annotate in ANNOTATORS:  # certain dtypes, device memory (constraints/dtypes.py, memory.py)
+    for annotate in ANNOTATORS:  # certain dtypes, device memory (core/dtypes.py, memory.py)
         result = annotate(ctx, arguments, result)
     if ctx.pending_override is not None:
         pending = ctx.pending_override

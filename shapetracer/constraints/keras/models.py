@@ -4,7 +4,7 @@ first; built lazily otherwise), functional ``Model(inputs, outputs)`` with
 several inputs and outputs (lists or dicts), subclassed ``Model``/``Layer``
 (``build`` then ``call`` run on the caller's shapes), models nested in
 models, and layers shared between calls.  Training calls live in
-keras_training.
+keras/training.
 
 Reference: Keras 3 (keras/src/models/sequential.py and functional.py).  A
 Sequential model whose first layer knows its input is built as layers are
@@ -67,7 +67,7 @@ class ModelState:
     # tf.keras ignores them and Keras 3 refuses the assignment.
     published: dict[str, Value] = field(default_factory=dict)
     # Made through the standalone ``keras`` package: under TensorFlow 1.15 that is keras 2.3.1,
-    # whose fit also checks targets against the outputs' shapes (keras_training).
+    # whose fit also checks targets against the outputs' shapes (keras/training).
     standalone: bool = False
     # A Sequential built from the first data it saw (no declared input): Keras 2 then checks
     # no model-level input spec, only its layers'.
@@ -611,7 +611,7 @@ def get_layer(ctx: OpContext, self, name=None, index=None):
 
 
 _NO_SHAPE_EFFECT = ["summary", "save", "save_weights", "load_weights", "get_config", "to_json", "count_params",
-                    "reset_states", "reset_metrics", "export", "compute_loss"]  # get/set_weights: keras_weights
+                    "reset_states", "reset_metrics", "export", "compute_loss"]  # get/set_weights: keras/weights
 
 
 def _no_shape_effect(ctx: OpContext, self, *args, **kwargs):
