@@ -1,6 +1,6 @@
 """The package layers, and the one direction their imports run in.
 
-    rules  <-  domain, api, options  <-  constraints, generic  <-  frontend  <-  engine  <-  apps
+    rules, project  <-  domain, api, options  <-  constraints, generic  <-  frontend  <-  engine  <-  apps
 
 A unit (a top-level package or module below shapetracer) may import its own modules and those
 of lower layers, never a higher layer's; apps may import each other where the graph of units
