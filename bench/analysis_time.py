@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from shapetracer.engine import Options, check_file, iter_python_files
+from shapetracer.constraints import family_modules
+from shapetracer.engine import Options, check_file, iter_python_files, tune_collector
 
 
 def main(argv: list[str]) -> int:
@@ -22,6 +23,8 @@ def main(argv: list[str]) -> int:
         print("no files", file=sys.stderr)
         return 2
     options = Options(generic=False)
+    tune_collector()  # as `shapetracer check` does
+    family_modules()  # every library's families loaded before timing
     check_file(files[0], options)  # warm-up: imports, Z3 start-up
     timings = []
     for file in files:

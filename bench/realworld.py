@@ -159,7 +159,8 @@ def in_era(root: Path, era: str | None) -> set[str] | None:
 def run(root: Path, budget: float, hard: float, progress: bool, tf_version: str | None = None,
         era: str | None = None) -> dict:
     """Check every file with DIR as the working directory, so paths read owner__name/path."""
-    from shapetracer.engine import iter_python_files
+    from shapetracer.engine import iter_python_files, tune_collector
+    tune_collector()  # as `shapetracer check` does
     options = options_for(root, budget, tf_version)
     chosen = in_era(root, era)
     tally = Tally()

@@ -54,9 +54,12 @@ def byte_compile() -> None:
 def per_file(files: list[Path], generic: bool, passes: int = 2) -> list[tuple[list[float], list[float]]]:
     """Wall-clock and CPU seconds of each file (in ``files`` order), for each of ``passes``
     passes over all of them; every pass starts with no parse kept from the one before."""
-    from shapetracer.engine import Options, check_file
+    from shapetracer.constraints import family_modules
+    from shapetracer.engine import Options, check_file, tune_collector
     from shapetracer.frontend import source
     options = Options(generic=generic, keep_shapes=False)  # as `shapetracer check` runs without fixes
+    tune_collector()  # as `shapetracer check` does
+    family_modules()  # every library's families loaded before timing: the figures are the analysis
     check_file(files[0], options)
     runs = []
     for _ in range(passes):

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from shapetracer import __version__
-from shapetracer import options as option_table
+from shapetracer import flags as command_flags
 from shapetracer.config import ConfigError, load_settings
 from shapetracer.rules.codes import RULES
 from shapetracer.domain.target import Target
@@ -35,7 +35,7 @@ def _fail(message: str) -> None:
 @click.option("--output-format", type=click.Choice(FORMATS), default="full", show_default=True)
 @click.option("--config-file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Read [tool.shapetracer] from this file instead of the nearest pyproject.toml.")
-@option_table.flags("check")
+@command_flags.flags("check")
 @click.option("--statistics", is_flag=True,
               help="Print how many library calls were modelled, and the TensorFlow each file was checked "
                    "against (stderr).")
@@ -48,15 +48,17 @@ def _fail(message: str) -> None:
 def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, quiet,
           **flags) -> None:
     """Check Python files, notebooks (.ipynb) and folders for shape bugs."""
-    from shapetracer.engine import check_paths, iter_python_files
+    from shapetracer.engine import check_paths, iter_python_files, tune_collector
     from shapetracer.report import baseline as baselines
     from shapetracer.report.progress import file_progress
+
+    tune_collector()
 
     missing = [str(p) for p in paths if not p.exists() and not p.is_symlink()]
     if missing:
         _fail(f"no such file or directory: {', '.join(missing)}")
     try:
-        settings = load_settings(paths, config_file, **option_table.flag_values("check", flags))
+        settings = load_settings(paths, config_file, **command_flags.flag_values("check", flags))
     except ConfigError as exc:
         _fail(str(exc))
     options = settings.options
@@ -183,16 +185,22 @@ def _render(output_format: str, findings, files: int, stats, targets=None) -> st
 
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
-@option_table.flags("shapes")
+@command_flags.flags("shapes")
 def shapes(path: Path, **flags) -> None:
     """Print PATH with the inferred shape of every tensor assignment beside it."""
+    from shapetracer.engine import check_source, tune_collector
+    from shapetracer.frontend.notebook import code_cells
     from shapetracer.report.shapes_view import render_shapes
 
+    tune_collector()
     try:
-        settings = load_settings([path], **option_table.flag_values("shapes", flags))
+        settings = load_settings([path], **command_flags.flag_values("shapes", flags))
     except ConfigError as exc:
         _fail(str(exc))
-    click.echo(render_shapes(path, settings.options), nl=False)
+    data = path.read_bytes()
+    # the bounds and target version of the settings, the shape pass only
+    result = check_source(data, str(path), path, dataclasses.replace(settings.options, generic=False))
+    click.echo(render_shapes(data, result, code_cells(data) if result.cells is not None else None), nl=False)
 
 
 @main.command()

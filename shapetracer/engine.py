@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from shapetracer.rules import codes
-from shapetracer.constraints import family_modules
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.target import Target
@@ -30,22 +29,32 @@ from shapetracer.options import Options  # noqa: F401 - the engine's options, re
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
 
-family_modules()  # every op family registers its specs on import
 
+def tune_collector() -> None:
+    """Tune CPython's garbage collector for checking many files, and take back each file's
+    memory after it (``check_source``): for a main that runs analyses (the CLI, a scan
+    worker, the language server), never done on import, so a program that embeds the
+    engine keeps the collector it had.
 
-def _tune_collector() -> None:
-    """An analysis allocates millions of short-lived objects (syntax nodes, abstract values,
+    An analysis allocates millions of short-lived objects (syntax nodes, abstract values,
     Z3 references) and few reference cycles, and CPython's default collector walks the
     long-lived tables (op specs, libcst's and Z3's modules) again at every full collection.
-    Those tables are frozen out of the collector once, here, and the youngest generation is
-    collected after 100,000 allocations instead of 700: an analysis keeps most of what it
+    Those tables are frozen out of the collector (here, and after each file, as the op
+    families load when programs first need them), and the youngest generation is collected
+    after 100,000 allocations instead of 700: an analysis keeps most of what it
     makes until its file is done, so young collections mostly promote it, and the older
     generations are walked ten times less often than with 10,000 (on the 885 real-world
     files, the collector's time fell from 4.8 s to about 2.6 s of the shape pass)."""
+    global _tuned
+    if _tuned:
+        return
     gc.collect()
     gc.freeze()
     gc.set_threshold(100_000, 10, 10)
+    _tuned = True
 
+
+_tuned = False  # tune_collector() was called: check_source reclaims each file's memory
 
 # memory blocks in use after the collector's last walk of everything (None: no file yet)
 _blocks_after_sweep: int | None = None
@@ -56,7 +65,6 @@ _blocks_after_sweep: int | None = None
 # one file, that found nothing (DDPG_Continuous.py took 602 ms instead of 261).  Counted from
 # the first file, three times is past that settled size.
 _SWEEP_GROWTH = 3
-_tune_collector()
 
 
 @dataclass
@@ -75,7 +83,7 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
                  options: Options | None = None) -> FileResult:
     """Analyse one file's bytes; never raises for bad input."""
     options = options or Options()
-    if options.keep_shapes:  # the result holds the analysis: its memory goes with the result
+    if options.keep_shapes or not _tuned:  # the result holds the analysis: its memory goes with the result
         return _check_source(data, display_path, file, options)
     collections = _collections()
     result = _check_source(data, display_path, file, options)
@@ -88,7 +96,9 @@ def _collections() -> list[int]:
 
 
 def _reclaim(before: list[int]) -> None:
-    """Take back the memory of the file just analysed, charged to that file.
+    """Take back the memory of the file just analysed, charged to that file (once
+    ``tune_collector`` was called: it freezes what survives, which is the collector's
+    business of the main that tuned it).
 
     An analysis is a web of reference cycles (scopes, functions, the values that name
     them).  ``Interpreter.release`` cuts the largest, but values still name each other (an

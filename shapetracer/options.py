@@ -6,7 +6,8 @@ type, its help, where it lands in the engine's ``Options`` and whether it crosse
 ``scan`` workers (and so into the scan's cache key and config hash).  From it come:
 
 * the keys ``[tool.shapetracer]`` accepts and their checks (``check_config``);
-* the click options of ``check``, ``scan`` and ``shapes`` (``flags``);
+* the click options of ``check``, ``scan`` and ``shapes`` (``shapetracer.flags``, in the
+  command-line layer);
 * the values of a run, defaults < config < command line (``merge`` -> ``Settings``);
 * the engine's ``Options`` (``engine_options``);
 * the analysis fields of ``jobs.ScanConfig`` and their hash (``scanned``, ``plain``).
@@ -22,17 +23,12 @@ import dataclasses
 import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
-import click
-
-from shapetracer.rules import codes
+from shapetracer.domain.bounds import Bounds, size_problem
 from shapetracer.domain.facts import SolverLimits
-from shapetracer.domain.target import SUPPORTED, Target
-from shapetracer import versions
-
-if TYPE_CHECKING:
-    from shapetracer.frontend.interpreter import Bounds
+from shapetracer.domain.target import SUPPORTED, Target, check_setting, from_setting
+from shapetracer.rules import codes
 
 # --fail-on / fail-on: the severities that make the exit code 1.
 FAIL_SEVERITIES = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info")}
@@ -52,7 +48,7 @@ class Options:
     show_notes: bool = False  # ST9xx info notes
     generic: bool = True  # pyflakes
     with_pylint: bool = False
-    bounds: Bounds = field(default_factory=lambda: _nested()["bounds"]())
+    bounds: Bounds = field(default_factory=Bounds)
     limits: SolverLimits = field(default_factory=SolverLimits)
     target: Target | None = None  # the TensorFlow every file is checked against; None: resolved per file
     # Keep the tensor every expression evaluated to (an editor's hover over any expression);
@@ -68,10 +64,7 @@ _UNSET = object()
 
 
 def _nested() -> dict[str, type]:
-    """The dataclasses inside Options.  The interpreter (and libcst) is imported only when
-    options are built, so that ``shapetracer rules`` or ``--help`` stay quick."""
-    from shapetracer.frontend.interpreter import Bounds
-
+    """The dataclasses inside Options."""
     return {"bounds": Bounds, "limits": SolverLimits}
 
 
@@ -155,12 +148,6 @@ class Option:
 _CHECK_SCAN = ("check", "scan")
 
 
-def _device_memory_problem(value: Any) -> str | None:
-    from shapetracer.constraints.core.memory import size_problem
-
-    return size_problem(value)
-
-
 OPTIONS: tuple[Option, ...] = (
     Option("select", list, "Comma-separated codes or prefixes to report (replaces the defaults).",
            field="select", flag="--select", commands=_CHECK_SCAN, scan=True, codes=True),
@@ -194,7 +181,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("tf-version", str, f"TensorFlow version to check against: {', '.join(SUPPORTED)} "
            "[default: the project's pins, else the installed tensorflow, else the newest].",
            field="target", flag="--tf-version", commands=("check", "scan", "shapes"), scan=True,
-           hash_default=False, check=versions.check_setting, metavar="VERSION"),
+           hash_default=False, check=check_setting, metavar="VERSION"),
     Option("max-paths", int, "Paths kept at unknown branches.", field="bounds.max_paths"),
     Option("unroll", int, "Loop unrolling bound.", field="bounds.unroll"),
     Option("call-depth", int, "Nested user-function calls analysed at their call site.",
@@ -205,7 +192,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("device-memory", str, "Device memory that tensors and Keras training steps are checked against "
            "(ST205), e.g. 16GiB or 80GB [default: 141GiB].", field="bounds.device_memory",
            flag="--device-memory", commands=_CHECK_SCAN, scan=True, hash_default=False,
-           check=_device_memory_problem, metavar="SIZE"),
+           check=size_problem, metavar="SIZE"),
 )
 BY_KEY: dict[str, Option] = {option.key: option for option in OPTIONS}
 CONFIG_KEYS: tuple[str, ...] = tuple(sorted(option.key for option in OPTIONS if option.config))
@@ -290,7 +277,7 @@ def engine_options(values: Mapping[str, Any], sources: Mapping[str, str] | None 
         if option.codes and value is not None:
             value = frozenset(value)
         if option.field == "target":
-            value = versions.from_setting(value, sources.get(option.key, "flag")) if value is not None else None
+            value = from_setting(value, sources.get(option.key, "flag")) if value is not None else None
         head, _, rest = option.field.partition(".")
         if rest:
             nested[head][rest] = value
@@ -319,40 +306,3 @@ def scan_values(flags: Mapping[str, Any]) -> dict[str, Any]:
     """ScanConfig's analysis fields (by ``attr``) from the scan command's flags."""
     settings = merge(None, flags)
     return {option.attr: plain(option, settings[option.key]) for option in scanned()}
-
-
-# --- click --------------------------------------------------------------------------------
-
-def _click_check(option: Option):
-    def callback(ctx, param, value):
-        if value is not None and option.check is not None:
-            problem = option.check(value)
-            if problem is not None:
-                raise click.BadParameter(problem)
-        return value
-    return callback
-
-
-def flags(command: str) -> Callable[[Callable], Callable]:
-    """A decorator adding the flags ``command`` offers, in table order."""
-    def decorate(function: Callable) -> Callable:
-        for option in reversed([o for o in OPTIONS if o.flag and command in o.commands]):
-            help_text = option.help
-            if option.kind is bool:
-                decorator = click.option(option.flag, option.param, is_flag=True, help=help_text)
-            else:
-                if option.kind is str and option.default_value is not None and option.field is None:
-                    help_text = f"{help_text} [default: {option.default_value}]"
-                decorator = click.option(option.flag, option.param, default=None, help=help_text,
-                                         type=click.Choice(option.choices) if option.choices else None,
-                                         metavar=option.metavar,
-                                         callback=_click_check(option) if option.check else None)
-            function = decorator(function)
-        return function
-    return decorate
-
-
-def flag_values(command: str, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Take the table's flags for ``command`` out of click's keyword arguments."""
-    return {option.param: kwargs.pop(option.param) for option in OPTIONS
-            if option.flag and command in option.commands and option.param in kwargs}

@@ -10,6 +10,7 @@ must bear the example out.  Under the other names its spec registers for the sam
 from __future__ import annotations
 
 import ast
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -116,7 +117,11 @@ def test_example(family, example):
 def test_family_has_valid_and_invalid_examples(module):
     examples = getattr(module, "EXAMPLES", [])
     assert any(e.valid for e in examples), "no valid example"
-    assert any(not e.valid for e in examples), "no invalid example"
+    if hasattr(module, "NO_FAILURES"):  # a family none of whose ops can fail says why, and holds no check
+        assert not any(not e.valid for e in examples), "NO_FAILURES, but an invalid example"
+        assert not re.search(r"ctx\.(fail|require|warn)\(", Path(module.__file__).read_text())
+    else:
+        assert any(not e.valid for e in examples), "no invalid example"
     assert module.__doc__, "a family module says what it models"
 
 
@@ -133,7 +138,8 @@ def test_every_valid_example_states_its_result():
 @pytest.mark.parametrize("module", FAMILIES, ids=[m.__name__ for m in FAMILIES])
 def test_family_states_the_message_of_a_failure(module):
     failing = [e for e in getattr(module, "EXAMPLES", []) if not e.valid]
-    assert any(e.message for e in failing), "give a bad example message='a fragment of the error'"
+    assert hasattr(module, "NO_FAILURES") or any(e.message for e in failing), \
+        "give a bad example message='a fragment of the error'"
 
 
 # --- every registered name is exercised -------------------------------------------------------
@@ -190,7 +196,7 @@ def test_allowlist_is_current():
     assert len(ALLOWLIST) <= 30
 
 
-# --- TensorFlow's wording lives in constraints/messages.py ----------------------------------
+# --- TensorFlow's wording lives in constraints/core/messages.py-------------------------------
 
 CONSTRAINTS = Path(__file__).resolve().parents[1] / "shapetracer" / "constraints"
 

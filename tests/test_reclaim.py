@@ -1,12 +1,31 @@
-"""Nothing of an analysis outlives its file when the result does not keep its shapes."""
+"""Nothing of an analysis outlives its file when the result does not keep its shapes, in a
+process whose main tuned the collector (``engine.tune_collector``); an embedding program that
+did not keeps CPython's collector as it was."""
 
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import weakref
+from pathlib import Path
 
+import pytest
+
+import shapetracer.engine as engine
 from shapetracer.engine import Options, check_source
 from shapetracer.frontend.interpreter import Interpreter
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def reclaiming(monkeypatch):
+    """check_source reclaims as under a tuned main; what it froze is unfrozen after the test,
+    so the other tests of this process keep the collector they had."""
+    monkeypatch.setattr(engine, "_tuned", True)
+    yield
+    gc.unfreeze()
 
 # a class whose methods name their module: the scope and its functions form a cycle
 SOURCE = b"""import tensorflow as tf
@@ -110,3 +129,34 @@ def test_the_first_file_sets_the_memory_the_next_walk_is_counted_from(monkeypatc
     del cycle
     check_source(SOURCE, "model.py", None, options)
     assert alive() is not None  # frozen with the first file's survivors; no walk since
+
+
+def _gc_state_after(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
+DEFAULTS = "import gc; print(gc.get_threshold(), gc.get_freeze_count())"
+
+
+def test_importing_the_engine_leaves_the_collector_alone():
+    assert _gc_state_after(DEFAULTS) == "(700, 10, 10) 0"
+    assert _gc_state_after("import shapetracer.engine; " + DEFAULTS) == "(700, 10, 10) 0"
+
+
+def test_checking_a_file_from_a_program_leaves_the_collector_alone():
+    code = ("from shapetracer.engine import Options, check_source; "
+            f"check_source({SOURCE!r}, 'model.py', None, Options(keep_shapes=False)); " + DEFAULTS)
+    assert _gc_state_after(code) == "(700, 10, 10) 0"
+
+
+def test_the_check_command_tunes_the_collector_for_itself(tmp_path):
+    program = tmp_path / "model.py"
+    program.write_bytes(SOURCE)
+    code = ("import gc\nfrom shapetracer.cli import main\n"
+            f"try: main(['check', '--quiet', {str(program)!r}])\n"
+            "except SystemExit: pass\n"
+            "print(gc.get_threshold(), gc.get_freeze_count() > 0)")
+    assert _gc_state_after(code) == "(100000, 10, 10) True"

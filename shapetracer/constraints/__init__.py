@@ -1,25 +1,35 @@
-"""Op shape semantics, one family per module; importing this package loads them all."""
+"""Op shape semantics, one family per module, grouped by the library they model.
+
+``core/`` holds the machinery (the spec interface, the solver, TensorFlow's wordings) and what
+every library shares; ``tf/``, ``numpy/``, ``python/``, ``keras/``, ``pandas/``, ``sklearn/`` and
+``datasets/`` hold each library's families.  Importing this package loads no family: the
+registry (``SPECS``) loads a library's families when a name of that library is first asked
+for (``core/libraries``).  ``family_modules`` loads them all, for tests and the rule docs.
+"""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from types import ModuleType
 
+from shapetracer.constraints.core import libraries
 from shapetracer.constraints.core.spec import SPECS, OpContext, op
 
 # Modules that hold the machinery, not an op family.
 INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
-                  "core.common", "core.arrays", "keras.machinery"}
+                  "core.common", "core.arrays", "core.frames", "core.reductions", "core.contraction",
+                  "core.libraries", "keras.machinery"}
 
 
 def family_modules() -> list[ModuleType]:
-    """Every op-family module, imported (so their specs are registered)."""
+    """Every op-family module, imported (so their specs are registered), in name order."""
+    libraries.load_all()
+    names = [name for library in (libraries.CORE, *libraries.LIBRARIES) for name in libraries.modules_of(library)]
     modules = []
-    for info in sorted(pkgutil.walk_packages(__path__, f"{__name__}."), key=lambda i: i.name):
-        name = info.name.removeprefix(f"{__name__}.")
-        if not info.ispkg and name not in INFRASTRUCTURE and not name.rpartition(".")[2].startswith("_"):
-            modules.append(importlib.import_module(info.name))
+    for name in sorted(names):
+        short = name.removeprefix(f"{__name__}.")
+        if short not in INFRASTRUCTURE and not short.rpartition(".")[2].startswith("_"):
+            modules.append(importlib.import_module(name))
     return modules
 
 

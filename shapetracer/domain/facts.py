@@ -3,7 +3,7 @@
 Each analysis path owns a ``PathFacts``: the requirements of every op already
 passed on that path, each tagged with the site that asserted it.  Forks share
 their prefix, and the join of two paths keeps their common prefix.  Judging a
-new requirement against them is the solver's work (``constraints.solver``).
+new requirement against them is the solver's work (``constraints.core.solver``).
 """
 
 from __future__ import annotations

@@ -8,10 +8,14 @@ package, or the default) travels with it, so reports can say why a version was c
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from dataclasses import dataclass
 
 SUPPORTED = ("1.15", "2.15", "2.21")  # each verified under the real package (tests/oracle)
 NEWEST = SUPPORTED[-1]
+LEGACY_KERAS_VARIABLE = "TF_USE_LEGACY_KERAS"
+_LEGACY_VALUES = ("true", "True", "1")  # what TensorFlow itself accepts
 
 
 @dataclass(frozen=True)
@@ -63,3 +67,34 @@ def target_for(version: str, source: str = "flag", legacy_keras: bool = False) -
         return None
     keras = 2 if parsed < (2, 16) or legacy_keras else 3
     return Target(parsed, keras, source)
+
+
+# --- settings: the flag and the config key ------------------------------------------------
+# Here, not in versions/, so that the options table can check and read a setting while
+# importing nothing above the domain.
+
+class VersionError(ValueError):
+    """A --tf-version / tf-version value that names no supported version."""
+
+
+def check_setting(value: object) -> str | None:
+    """Why ``value`` is not a valid --tf-version / tf-version, or None when it is."""
+    parsed = parse_version(value) if isinstance(value, str) else None
+    if parsed is None or f"{parsed[0]}.{parsed[1]}" not in SUPPORTED:
+        return f"unsupported TensorFlow version {value!r} (supported: {', '.join(SUPPORTED)})"
+    return None
+
+
+def from_setting(value: str, source: str = "flag") -> Target:
+    """The target a --tf-version / tf-version value names (``VersionError`` if it names none)."""
+    problem = check_setting(value)
+    if problem is not None:
+        raise VersionError(problem)
+    return with_environment(target_for(value, source))
+
+
+def with_environment(target: Target) -> Target:
+    """Keras 2 under a Keras 3 TensorFlow when the environment asks for the legacy tf_keras."""
+    if target.keras == 3 and os.environ.get(LEGACY_KERAS_VARIABLE) in _LEGACY_VALUES:
+        return dataclasses.replace(target, keras=2, source=f"{target.source}, {LEGACY_KERAS_VARIABLE}=1")
+    return target

@@ -119,7 +119,7 @@ class Tensor(Value):
     # checks), so that a slice of one input can drop the stack as TF's optimizer does.
     stacked: tuple | None = None
     # Where ``dtype`` was fixed (a placeholder's or cast's dtype, a constant's literal), set
-    # only when the dtype is certain (constraints/dtypes.py): dtype checks read no other.
+    # only when the dtype is certain (constraints/core/dtypes.py): dtype checks read no other.
     dtype_origin: Origin | None = None
 
     @property

@@ -273,20 +273,3 @@ def _missing_item(owner: Value, index: Value) -> tuple[str, str] | None:
         return codes.LIST_INDEX, (f"IndexError: {owner.kind} index out of range: {{name}}[{index.value}] "
                                   f"of a {owner.kind} of length {size}")
     return None
-
-
-# Failing and fixed snippets per code, for the rule docs (tests/beyond_shapes checks them).
-EXAMPLES: dict[str, tuple[list[str], list[str]]] = {
-    codes.MISSING_KEY: (['CONFIG = {"lr": 0.1, "epochs": 2}\nrate = CONFIG["learning_rate"]'],
-                        ['CONFIG = {"lr": 0.1, "epochs": 2}\nrate = CONFIG["lr"]']),
-    codes.MISSING_ARGUMENT: (["parser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
-                              "args = parser.parse_args()\nrate = args.learning_rate"],
-                             ["parser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
-                              "args = parser.parse_args()\nrate = args.lr"]),
-    codes.LIST_INDEX: (["layer_sizes = [32, 10]\noutput_units = layer_sizes[2]"],
-                       ["layer_sizes = [32, 10]\noutput_units = layer_sizes[1]"]),
-}
-
-
-def examples_for(code: str) -> tuple[list[str], list[str]]:
-    return EXAMPLES.get(code, ([], []))

@@ -19,8 +19,8 @@ import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.common import UNROLL_BOUND
 from shapetracer.constraints.core.spec import SPECS, TF1Graph
+from shapetracer.domain.bounds import Bounds
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
@@ -35,21 +35,6 @@ from shapetracer.domain.values import (
     UNKNOWN, ApiRef, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal, SymInt,
     Tensor, Value,
 )
-
-
-@dataclass
-class Bounds:
-    max_paths: int = 16
-    unroll: int = UNROLL_BOUND
-    call_depth: int = 8
-    steps: int = 60_000  # evaluated nodes per file (imported modules included) before giving up the rest
-    # A loop over known items unrolls while its projected cost (steps of the iterations so
-    # far, per iteration, times the items) stays under this; its remaining items are then
-    # summarised like a loop over unknown items.  Nested unrolled loops (epochs x batches x
-    # a helper's own loop) otherwise multiply.
-    unroll_steps: int = 6_000
-    seconds: float = 10.0  # wall-clock budget per file
-    device_memory: str = "141GiB"  # tensors larger than this draw ST205 (constraints/memory.py)
 
 
 @dataclass
@@ -174,7 +159,7 @@ class Interpreter(ExpressionMixin, CallMixin):
                 except BudgetExceeded:
                     return
 
-    # -- reporting (the Host protocol of constraints.spec) -------------------
+    # -- reporting (the Host protocol of constraints.core.spec) -------------------
     @property
     def facts(self):
         return self.state.facts
@@ -192,7 +177,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self.reports.append(Report(code, message, site, related or [], confidence))
 
     def check_api(self, finding, node: cst.CSTNode) -> None:
-        """Report an API change (constraints.api_changes) found at ``node``."""
+        """Report an API change (constraints.core.api_changes) found at ``node``."""
         if finding is not None:
             self.report(finding.code, finding.message, self.site(node))
 

@@ -62,7 +62,7 @@ class ModuleScope:
         files did so, for a node of a ``with`` header."""
         self._header_hints.setdefault(id(node), statement)
 
-    # -- Locator protocol (see constraints.dims.Origin) -------------------
+    # -- Locator protocol (see domain.dims.Origin) -------------------
     def position(self, node: object) -> tuple[int, int, int, int]:
         """1-based line/column of a node, computed on request, so files without
         findings never pay for positions.  Only the top-level statement that holds

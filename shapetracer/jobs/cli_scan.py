@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from shapetracer import flags as command_flags
 from shapetracer import options as option_table
 from shapetracer.jobs.config import ScanConfig
 from shapetracer.jobs.runner import ENGINES, ScanError, run_scan
@@ -37,7 +38,7 @@ DEFAULT_CACHE_DIR = ".shapetracer_cache"
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False),
               help=f"Where the content-hash cache lives (default: {DEFAULT_CACHE_DIR}, "
                    "or $SHAPETRACER_CACHE_DIR).")
-@option_table.flags("scan")
+@command_flags.flags("scan")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
 def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cache, cache_dir, quiet,
          **flags) -> None:
@@ -50,7 +51,7 @@ def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cach
     """
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
-    config = ScanConfig(**option_table.scan_values(option_table.flag_values("scan", flags)),
+    config = ScanConfig(**option_table.scan_values(command_flags.flag_values("scan", flags)),
                         cache_dir=None if no_cache else _cache_dir(cache_dir))
     try:
         outcome = run_scan(paths, output, config, workers=workers, timeout=timeout, engine=engine,

@@ -42,7 +42,13 @@ def main() -> int:
         return 0
     from shapetracer.jobs.config import ScanConfig
     from shapetracer.jobs.job import scan_one
-    import shapetracer.engine  # noqa: F401  (import now, so the first job's deadline is fair)
+    import shapetracer.engine
+    from shapetracer.constraints import family_modules
+
+    # Every op family loaded now, before "ready", so that no job's deadline pays for loading
+    # the libraries it happens to be the first to use (a worker runs many jobs).
+    family_modules()
+    shapetracer.engine.tune_collector()
 
     config = ScanConfig.from_json(first.decode())
     _send(protocol, {"ready": os.getpid()})

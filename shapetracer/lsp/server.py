@@ -22,7 +22,7 @@ from pygls.lsp.server import LanguageServer
 
 from shapetracer import __version__
 from shapetracer.config import ConfigError, load_settings
-from shapetracer.engine import FileResult, Options, check_source
+from shapetracer.engine import FileResult, Options, check_source, tune_collector
 from shapetracer.lsp.actions import code_actions
 from shapetracer.lsp.convert import Analysis, diagnostics
 from shapetracer.lsp.documents import Snapshot, is_python, notebook_snapshot, text_snapshot
@@ -174,6 +174,7 @@ def build(debounce: float = DEBOUNCE) -> ShapeServer:
 
 def main(debounce: float | None = None) -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    tune_collector()
     server = build(DEBOUNCE if debounce is None else debounce)
     try:
         server.start_io()

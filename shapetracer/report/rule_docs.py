@@ -42,7 +42,7 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
         from shapetracer.generic.examples import examples_for as generic_examples
         return generic_examples(code)
     if code in RULES and RULES[code].family == "container":
-        from shapetracer.frontend.containers import examples_for as container_examples
+        from shapetracer.rules.container_examples import examples_for as container_examples
         return container_examples(code)
 
     failing, passing = [], []

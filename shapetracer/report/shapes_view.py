@@ -2,27 +2,23 @@
 
 Every assignment that binds a tensor gets its inferred shape as a trailing
 comment; a line reached several times with different shapes (loops, calls)
-lists each distinct shape.  A notebook is shown cell by cell.
+lists each distinct shape.  A notebook is shown cell by cell.  The analysis is the
+caller's (the ``shapes`` command): this module formats its result.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-
-from shapetracer.engine import Options, check_source
-from shapetracer.frontend.notebook import code_cells
+from typing import Any
 
 
-def render_shapes(path: Path, options: Options | None = None) -> str:
-    """``options``: the bounds and target version to analyse with (the shape pass only)."""
-    data = path.read_bytes()
-    options = dataclasses.replace(options, generic=False) if options is not None else Options(generic=False)
-    result = check_source(data, str(path), path, options)
+def render_shapes(data: bytes, result: Any, cells: dict[int, list[str]] | None = None) -> str:
+    """``data`` annotated with ``result``'s shapes: a file's check result (``engine.FileResult``,
+    with its ``shape_log``), and for a notebook its code cells' lines by cell number (the
+    caller reads them: ``frontend.notebook.code_cells``)."""
     if result.cells is not None:
-        return _render_cells(data, result)
+        return _render_cells(result, cells or {})
     lines = data.decode("utf-8", errors="replace").splitlines()
-    return _annotated(lines, _notes(result, str(path), lambda line: line))
+    return _annotated(lines, _notes(result, result.path, lambda line: line))
 
 
 def _notes(result, path: str, place) -> dict:
@@ -38,12 +34,12 @@ def _notes(result, path: str, place) -> dict:
     return notes
 
 
-def _render_cells(data: bytes, result) -> str:
+def _render_cells(result, cells: dict[int, list[str]]) -> str:
     """A notebook: each code cell under a ``# %% cell N`` header (the percent format
     editors read), its lines numbered within the cell as findings are."""
     notes = _notes(result, result.path, result.cells.locate)
     out = []
-    for cell, lines in code_cells(data).items():
+    for cell, lines in cells.items():
         per_line = {line: shapes for (c, line), shapes in notes.items() if c == cell}
         out.append(f"# %% cell {cell}\n" + _annotated(lines, per_line))
     return "\n".join(out)

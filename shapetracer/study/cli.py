@@ -18,8 +18,11 @@ def study(path: Path, output_dir: Path, no_pylint: bool) -> None:
     PATH holds one job per child: a folder, .tar, .tar.gz or .zip with the job's scripts
     and its log (job.json with labels is optional).
     """
+    from shapetracer.engine import tune_collector
     from shapetracer.study.report import markdown, write_chart, write_json
     from shapetracer.study.run import run_study
+
+    tune_collector()
 
     output_dir.mkdir(parents=True, exist_ok=True)
     result = run_study(path, with_pylint=not no_pylint, progress=lambda m: click.echo(m, err=True))

@@ -3,8 +3,8 @@ project's dependency pins, the installed package, or a job's log (see ``resolve`
 
 from shapetracer.versions.job import for_job
 from shapetracer.versions.log import from_log
-from shapetracer.versions.resolve import (VersionError, check_setting, clear_cache, fallback, for_program,
-                                          from_files, from_setting, resolve)
+from shapetracer.domain.target import VersionError, check_setting, from_setting
+from shapetracer.versions.resolve import clear_cache, fallback, for_program, from_files, resolve
 
 __all__ = ["VersionError", "check_setting", "clear_cache", "fallback", "for_job", "for_program", "from_files",
            "from_log", "from_setting", "resolve"]

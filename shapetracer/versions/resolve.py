@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from shapetracer.domain.target import NEWEST, SUPPORTED, Target, parse_version, target_for
+from shapetracer.domain.target import (
+    LEGACY_KERAS_VARIABLE, NEWEST, Target, from_setting, parse_version, target_for, with_environment,
+)
 from shapetracer.versions import pins as pinning
 from shapetracer.versions.pins import KERAS, TF_KERAS, TF_PACKAGES, Pin
 from shapetracer.versions.specifiers import newest_allowed
@@ -40,12 +42,6 @@ TF_RELEASES = tuple(f"1.{m}.0" for m in range(16)) + tuple(f"2.{m}.0" for m in r
 KERAS_RELEASES = tuple(f"{major}.{m}.0" for major, count in ((1, 3), (2, 16), (3, 16)) for m in range(count))
 INSTALLED_PACKAGES = ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly", "tensorflow-macos",
                       "tensorflow-intel")
-LEGACY_KERAS_VARIABLE = "TF_USE_LEGACY_KERAS"
-_LEGACY_VALUES = ("true", "True", "1")  # what TensorFlow itself accepts
-
-
-class VersionError(ValueError):
-    """A --tf-version / tf-version value that names no supported version."""
 
 
 @dataclass(frozen=True)
@@ -57,24 +53,6 @@ class Decision:
     file: str | None  # the file the version came from
     pin: str = ""  # the requirement, as written (for the source)
     tf_keras: str | None = None  # a file pinning tf-keras
-
-
-# --- settings: the flag and the config key ------------------------------------------------
-
-def check_setting(value: object) -> str | None:
-    """Why ``value`` is not a valid --tf-version / tf-version, or None when it is."""
-    parsed = parse_version(value) if isinstance(value, str) else None
-    if parsed is None or f"{parsed[0]}.{parsed[1]}" not in SUPPORTED:
-        return f"unsupported TensorFlow version {value!r} (supported: {', '.join(SUPPORTED)})"
-    return None
-
-
-def from_setting(value: str, source: str = "flag") -> Target:
-    """The target a --tf-version / tf-version value names (``VersionError`` if it names none)."""
-    problem = check_setting(value)
-    if problem is not None:
-        raise VersionError(problem)
-    return _with_environment(target_for(value, source))
 
 
 # --- resolution ---------------------------------------------------------------------------
@@ -165,7 +143,7 @@ def _pinned_target(decision: Decision, relative: bool = True) -> Target:
     if decision.tf_keras is not None and target.keras == 3:
         tf_keras_shown = _display(decision.tf_keras) if relative else decision.tf_keras
         target = dataclasses.replace(target, keras=2, source=f"{source}, tf-keras in {tf_keras_shown}")
-    return _with_environment(target)
+    return with_environment(target)
 
 
 def _fallback(tf_keras_file: str | None) -> Target:
@@ -177,13 +155,7 @@ def _fallback(tf_keras_file: str | None) -> Target:
     assert target is not None
     if tf_keras_file is not None and target.keras == 3:
         target = dataclasses.replace(target, keras=2, source=f"{target.source}, tf-keras in {_display(tf_keras_file)}")
-    return _with_environment(target)
-
-
-def _with_environment(target: Target) -> Target:
-    if target.keras == 3 and os.environ.get(LEGACY_KERAS_VARIABLE) in _LEGACY_VALUES:
-        return dataclasses.replace(target, keras=2, source=f"{target.source}, {LEGACY_KERAS_VARIABLE}=1")
-    return target
+    return with_environment(target)
 
 
 def _newest() -> tuple[int, int]:

@@ -55,7 +55,7 @@ def test_list_index():
 
 
 def test_doc_examples_are_what_they_say():
-    from shapetracer.frontend.containers import EXAMPLES
+    from shapetracer.rules.container_examples import EXAMPLES
 
     for code, (failing, passing) in EXAMPLES.items():
         for snippet in failing:

@@ -1,4 +1,4 @@
-"""dtype rules (constraints/dtypes.py): certain dtypes only, TensorFlow's wording, the lines
+"""dtype rules (constraints/core/dtypes.py): certain dtypes only, TensorFlow's wording, the lines
 that fixed each dtype.  The corpus pairs (corpus/shape/dtype) are the oracle-checked cases;
 these are the edges: what converts, what stays unknown."""
 

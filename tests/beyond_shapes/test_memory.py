@@ -1,4 +1,4 @@
-"""Tensors too large for the device (constraints/memory.py).  Nothing is allocated: the
+"""Tensors too large for the device (constraints/core/memory.py).  Nothing is allocated: the
 corpus/memory programs state their sizes, computed here again from their dims."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from shapetracer.cli import main
 from shapetracer.constraints.core.memory import parse_size
 from shapetracer.rules import codes
 from shapetracer.engine import Options, check_source
-from shapetracer.frontend.interpreter import Bounds
+from shapetracer.domain.bounds import Bounds
 from shapetracer import options as option_table
 
 from tests.helpers import codes_of

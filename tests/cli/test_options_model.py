@@ -13,7 +13,7 @@ from shapetracer.config import ConfigError, load_config, load_settings
 from shapetracer.rules import codes
 from shapetracer.domain.facts import SolverLimits
 from shapetracer.engine import Options
-from shapetracer.frontend.interpreter import Bounds
+from shapetracer.domain.bounds import Bounds
 from shapetracer.jobs.cli_scan import scan
 from shapetracer.jobs.config import ScanConfig
 

@@ -8,7 +8,8 @@ from shapetracer.domain.facts import PathFacts
 from shapetracer.domain.state import State, coalesce
 from shapetracer.domain.values import UNKNOWN, Const
 from shapetracer.engine import Options, check_source
-from shapetracer.frontend.interpreter import Bounds, Interpreter
+from shapetracer.domain.bounds import Bounds
+from shapetracer.frontend.interpreter import Interpreter
 from shapetracer.frontend.source import read_and_parse
 
 

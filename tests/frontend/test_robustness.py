@@ -51,7 +51,7 @@ def test_five_megabyte_file_gets_a_note():
 
 
 def test_time_budget_stops_a_long_analysis():
-    from shapetracer.frontend.interpreter import Bounds
+    from shapetracer.domain.bounds import Bounds
     body = "x = tf.zeros([2, 3])\n" + "x = x + 1.0\n" * 20000 + "y = tf.matmul(x, tf.zeros([4, 5]))\n"
     result = check_source((TF + body).encode(), "input.py", None,
                           Options(generic=False, bounds=Bounds(seconds=0.0)))

@@ -9,9 +9,11 @@ the dataset loaders return them: so what an array is lives here, below those fam
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
+from shapetracer.domain import analysis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.spec import OpContext
 from shapetracer.domain.values import ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value
@@ -214,3 +216,11 @@ def as_array(ctx: OpContext, value: Any) -> Tensor | None:
     if nest is None or nest.ragged:
         return None
     return Tensor(Shape(nest.dims), nest.dtype, "ndarray")
+
+
+# --- arrays of lists ------------------------------------------------------------
+
+def id_lists() -> "weakref.WeakSet[Tensor]":
+    """The 1-D object arrays known to hold lists of word ids: the text datasets' loaders
+    (datasets/loaders) make them, Keras' ``pad_sequences`` (keras/data) reads them."""
+    return analysis.current().table("keras.id_lists", weakref.WeakSet)

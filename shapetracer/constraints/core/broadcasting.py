@@ -8,17 +8,24 @@ could not be broadcast together with shapes (3,) (4,)".
 
 ``[N, 1]`` combined with ``[N]`` is legal and yields ``[N, N]``: almost always
 a silent loss bug (pattern 14), reported as the warning ST202.
+
+The unary Python operators (``-x``, ``+x``, ``~mask``) keep the shape.  This family is in
+core, not in tf/ or numpy/: one spec serves ``tf.add``, ``np.add`` and ``+`` (Python's
+operators reach tensors and arrays alike), so it is loaded with every program.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import z3
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
+from shapetracer.constraints.core.arrays import same_array
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.constraints.core.scalar_conversion import python_format
-from shapetracer.constraints.core.spec import SPECS, Const, OpContext, Tensor, Value, dim_int, op
+from shapetracer.constraints.core.spec import SPECS, Const, OpContext, SymInt, Tensor, Value, dim_int, op
 from shapetracer.constraints.core import messages
 
 
@@ -120,11 +127,17 @@ def _names(base: list[str], prefixes: tuple[str, ...]) -> list[str]:
     return [f"{p}.{n}" for n in base for p in prefixes]
 
 
-@op(*_names(ARITHMETIC, ("tf", "tf.math")), "tf.add_n_pair",
-    "operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.floordiv",
-    "operator.mod", "operator.pow",
-    "np.add", "np.subtract", "np.multiply", "np.divide", "np.true_divide", "np.floor_divide",
-    "np.maximum", "np.minimum", "np.power", "np.mod")
+# TensorFlow's spellings are registered by tf/ops/elementwise, numpy's by numpy/elementwise:
+# one spec body for ``tf.add``, ``np.add`` and ``+``.
+TF_ARITHMETIC = [*_names(ARITHMETIC, ("tf", "tf.math")), "tf.add_n_pair"]
+NUMPY_ARITHMETIC = ["np.add", "np.subtract", "np.multiply", "np.divide", "np.true_divide", "np.floor_divide",
+                    "np.maximum", "np.minimum", "np.power", "np.mod"]
+TF_COMPARISON = [*_names(COMPARISON, ("tf", "tf.math")), *_names(LOGICAL, ("tf", "tf.math"))]
+NUMPY_COMPARISON = ["np.equal", "np.not_equal", "np.less", "np.greater", "np.logical_and", "np.logical_or"]
+
+
+@op("operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.floordiv",
+    "operator.mod", "operator.pow")
 def arithmetic(ctx: OpContext, x, y, name=None):
     if ctx.api == "operator.mod" and isinstance(x, Const) and isinstance(x.value, str):
         return python_format(ctx, x, y)
@@ -158,41 +171,61 @@ def _scalar_int_element(ctx: OpContext, x, y) -> Value | None:
     return dim_int(dim)
 
 
-@op(*_names(COMPARISON, ("tf", "tf.math")), *_names(LOGICAL, ("tf", "tf.math")),
-    "operator.eq", "operator.ne", "operator.lt", "operator.gt", "operator.le", "operator.ge",
-    "operator.and_", "operator.or_", "operator.xor",
-    "np.equal", "np.not_equal", "np.less", "np.greater", "np.logical_and", "np.logical_or")
+@op("operator.eq", "operator.ne", "operator.lt", "operator.gt", "operator.le", "operator.ge",
+    "operator.and_", "operator.or_", "operator.xor")
 def comparison(ctx: OpContext, x, y, name=None):
     return broadcast(ctx, x, y, dtype="bool", check_column_row=False)
 
 
+# --- unary Python operators ------------------------------------------------------------
+
+def _python_unary(ctx: OpContext, value: Any, on_int, on_dim) -> Any:
+    """Python ints stay ints (symbolic ones too); tensors and arrays keep their shape."""
+    if isinstance(value, Const) and isinstance(value.value, (int, float, complex)):
+        try:
+            return Const(on_int(value.value))
+        except TypeError:  # ~ on a float: a TypeError, not a shape question
+            return None
+    if isinstance(value, SymInt):
+        return SymInt(on_dim(value.dim))
+    t = ctx.tensor(value)
+    if t is None:
+        return None
+    return same_array(t) if t.is_numpy else ctx.same_shape(t)
+
+
+@op("operator.neg")
+def neg(ctx: OpContext, a):
+    return _python_unary(ctx, a, lambda v: -v, lambda d: 0 - d)
+
+
+@op("operator.pos")
+def pos(ctx: OpContext, a):
+    return _python_unary(ctx, a, lambda v: +v, lambda d: d)
+
+
+@op("operator.invert")
+def invert(ctx: OpContext, a):
+    return _python_unary(ctx, a, lambda v: ~v, lambda d: (0 - d) - 1)
+
+
 EXAMPLES = [
-    ok("tf.add", T(None, 10), T(10), expect=[None, 10]),
-    ok("tf.add", T(32, 10), T(32, 10), expect=[32, 10]),
     ok("operator.sub", T(None, 1), T(1, 5), expect=[None, 5]),
-    ok("tf.multiply", T(4, 1, 3), T(5, 1), expect=[4, 5, 3]),
     ok("operator.add", T(None, 3), 1.0, expect=[None, 3]),
-    ok("tf.equal", T(None), T(None), expect=[None]),
     ok("operator.sub", T(None, 1), T(None), expect=[None, None], warns=codes.SUSPICIOUS_BROADCAST),
-    ok("tf.math.squared_difference", T(8, 1), T(8), expect=[8, 8], warns=codes.SUSPICIOUS_BROADCAST),
     ok("operator.mul", T(None, 1), T(16), expect=[None, 16]),  # an outer grid, on purpose
     ok("operator.add", A(5, 1), A(3), expect=[5, 3]),  # numpy data preparation
-    ok("np.add", A(3, 4), A(4), expect=[3, 4]),
-    # Every name of the two specs broadcasts alike: TensorFlow's ops and Python's operators on
-    # tensors, numpy's functions on arrays.
-    *[ok(name, A(4, 1, 3), A(5, 1), expect=[4, 5, 3]) if name.startswith("np.") else
-      ok(name, T(None, 1, 3), T(5, 1), expect=[None, 5, 3])
-      for name in SPECS["tf.add"].names + SPECS["tf.equal"].names],
-    ok("tf.less", T(None, 4), 0.5, expect=[None, 4]),
-    ok("tf.logical_and", T(3, 1, dtype="bool"), T(1, 2, dtype="bool"), expect=[3, 2]),
-    bad("tf.add", T(None, 3), T(None, 4), code=codes.BROADCAST, message="Dimensions must be equal, but are 3 and 4"),
+    # Every operator of the two specs broadcasts alike (tf/ops/elementwise and
+    # numpy/elementwise register the libraries' spellings of the same specs).
+    *[ok(name, T(None, 1, 3), T(5, 1), expect=[None, 5, 3])
+      for name in SPECS["operator.add"].names + SPECS["operator.eq"].names],
     bad("operator.add", T(32, 10), T(16), code=codes.BROADCAST, message="Dimensions must be equal, but are 10 and 16"),
-    bad("tf.multiply", T(5, 3), T(3, 5), code=codes.BROADCAST, message="Dimensions must be equal, but are 5 and 3"),
-    bad("np.add", A(3), A(4), code=codes.BROADCAST,
-        message="operands could not be broadcast together with shapes (3,) (4,)"),
-    bad("tf.subtract", T(None, 10), T(None, 5), code=codes.BROADCAST,
-        message="subtract: Dimensions must be equal, but are 10 and 5 (Incompatible shapes: [?,10] vs. [?,5])"),
-    bad("tf.greater_equal", T(8, 2), T(3), code=codes.BROADCAST, message="Dimensions must be equal, but are 2 and 3"),
-    bad("np.maximum", A(2, 3), A(2), code=codes.BROADCAST,
-        message="operands could not be broadcast together with shapes (2,3) (2,)"),
+    # unary Python operators
+    ok("operator.neg", T(None, 10), expect=[None, 10]),
+    ok("operator.invert", T(5, dtype="bool"), expect=[5]),
+    ok("operator.pos", A(2, 3), expect=[2, 3]),
+    ok("operator.neg", A(3), expect=[3]),
+    ok("operator.neg", 4, expect=-4),
+    ok("operator.invert", T(None, dtype="int32"), expect=[None]),
+    ok("operator.pos", T(None), expect=[None]),
 ]

@@ -6,7 +6,6 @@
   the caller because every op words its range error differently.
 - ``slice_length``: Python's slice length, safe for huge dims.
 - ``MAX_PIECES``: the most separate results (unstack, split) an op is modelled with.
-- ``UNROLL_BOUND``: how many items a loop unrolls (the interpreter's default bound).
 - ``merge_shapes``: TensorFlow's ``InferenceContext::Merge``, the rule behind
   set_shape, ensure_shape, placeholder_with_default, Variable(shape=...) and
   assign.  Its wording: "Shapes must be equal rank, but are 2 and 3" and
@@ -26,9 +25,6 @@ from shapetracer.constraints.core import messages
 # An op that gives more separate tensors than this (unstack, split) is left unknown: no
 # program unstacks ten thousand tensors, and listing 2**40 of them would exhaust memory.
 MAX_PIECES = 10_000
-# How many items a loop unrolls, and so how many separately known items (rows of a small
-# array, random draws) are worth tracking; more than that is data, summarised.
-UNROLL_BOUND = 64
 
 def slice_length(length: int, start: int | None, stop: int | None, step: int | None) -> int:
     """``len(range(length)[start:stop:step])`` by arithmetic: ``len()`` of a range longer

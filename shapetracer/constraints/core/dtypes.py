@@ -549,7 +549,7 @@ def check_keras_text(ctx: OpContext, args: dict) -> None:
 
 def _register() -> None:
     # Families load in name order, some after this one: names are listed, not read from SPECS
-    # (tests/constraints/test_dtypes.py checks that each is modelled).
+    # (tests/beyond_shapes/test_dtypes.py checks that each is modelled).
     binary = [n for base in _OPS if base not in ("sub", "mul") for n in (f"tf.{base}", f"tf.math.{base}")]
     binary += ["tf.truediv", "tf.divide", "tf.math.truediv", "tf.math.divide"]
     for name in binary + list(_OPERATORS):

@@ -20,7 +20,11 @@ symbolic expression (``x[1:]`` on ``[n]`` gives ``n - 1``).  A bare ``:``
 keeps the dim itself, so batch dims survive.  Numpy advanced indexing is
 modelled when there is one index array (int or bool) and no integer index
 beside it; anything else gives an unknown result.  A bool tensor as the only
-index of a tf tensor is tf.boolean_mask.
+index of a tf tensor is tf.boolean_mask (``mask_tensor``, which tf/ops/gathering
+registers under that name).
+
+This family is in core, not in tf/ or numpy/: Python's subscript operator reaches
+tensors and arrays alike, so it is loaded with every program, whatever it imports.
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from shapetracer.rules import codes
 from shapetracer.constraints.core.common import slice_length
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, T, bad, ok
-from shapetracer.constraints.tf.ops.gathering import boolean_mask
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, Const, Seq, SliceVal, SymInt, Tensor, Value, is_unknown,
@@ -62,7 +65,7 @@ def getitem(ctx: OpContext, a, b):
         return _unknown(ctx, x)
     if not x.is_numpy and any(p.kind in ("array", "mask") for p in parts):
         if len(parts) == 1 and parts[0].kind == "mask":
-            return boolean_mask(ctx, x, parts[0].value)
+            return mask_tensor(ctx, x, parts[0].value)
         return _unknown(ctx, x)  # TF refuses non-scalar index tensors (a TypeError, not a shape error)
     if not _check_counts(ctx, x, parts):
         return _unknown(ctx, x)
@@ -74,6 +77,35 @@ def getitem(ctx: OpContext, a, b):
     if x.stacked is not None and not ctx.failed:
         _fold_stack_slice(ctx, x, parts)
     return result
+
+
+def mask_tensor(ctx: OpContext, tensor: Value, mask: Value, axis: Value | None = None) -> Tensor:
+    """``tf.boolean_mask(tensor, mask, axis=axis)``, which a tf tensor's subscript by one bool
+    tensor is too: the masked axes become one axis of unknown length."""
+    x, keep = ctx.tensor(tensor), ctx.tensor(mask)
+    start = 0 if ctx.is_none(axis) else ctx.int(axis)
+    dtype = x.dtype if x is not None else None
+    if keep is not None and keep.shape.rank == 0:
+        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: mask cannot be scalar.", [keep])
+        return ctx.unknown_tensor(dtype)
+    if x is None or keep is None or x.shape.dims is None or keep.shape.dims is None or start is None:
+        return ctx.unknown_tensor(dtype)
+    count = keep.shape.rank
+    # Python slicing, as TensorFlow does: a negative axis leaves an empty slice.
+    covered = list(x.shape.dims)[start:start + count]
+    message = f"{ctx.display}: Shapes {Shape(covered).tuple_str()} and {keep.shape.tuple_str()} are incompatible"
+    if len(covered) != count:
+        ctx.fail(codes.RANK_MISMATCH, message, [x, keep])
+        return ctx.unknown_tensor(dtype)
+    for have, want in zip(covered, keep.shape.dims):
+        if have.known and want.known and have.value != want.value:
+            ctx.fail(codes.SHAPE_REQUIREMENT, message, [x, keep])
+            return ctx.unknown_tensor(dtype)
+    for have, want in zip(covered, keep.shape.dims):
+        if not ctx.require(have.eq(want), codes.SHAPE_REQUIREMENT, message, [x, keep]):
+            return ctx.unknown_tensor(dtype)
+    dims = list(x.shape.dims[:start]) + [ctx.fresh("selected", 0)] + list(x.shape.dims[start + count:])
+    return ctx.result(Shape(dims), dtype, label="masked to")
 
 
 def _fold_stack_slice(ctx: OpContext, x: Tensor, parts: list[_Part]) -> None:

@@ -16,52 +16,23 @@ Sizes are computed, never allocated: ``tests`` state them as numbers.
 
 from __future__ import annotations
 
-import functools
-
 import math
-import re
 import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from shapetracer.rules import codes
+from shapetracer.domain.bounds import DEFAULT_DEVICE_MEMORY, parse_size
 from shapetracer.domain.values import Const, Obj, Seq, Tensor
 from shapetracer.constraints.core.examples import ok, bad
 from shapetracer.constraints.core.spec import ANNOTATORS, OpContext, add_check
 
-DEFAULT_DEVICE_MEMORY = "141GiB"
 GIB = 1 << 30
-_UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "m": 1000 ** 2, "mb": 1000 ** 2, "g": 1000 ** 3, "gb": 1000 ** 3,
-          "t": 1000 ** 4, "tb": 1000 ** 4, "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$")
 ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
             "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "complex64": 8,
             "complex128": 16}
 _FIT = tuple(f"{base}.{method}" for base in ("keras.Model", "keras.Sequential")
              for method in ("fit", "fit_generator", "train_on_batch"))
-
-
-def parse_size(text: Any) -> int | None:
-    """Bytes in a size such as ``16GiB``, ``80 GB``, ``141gib`` or ``17179869184``; None if unreadable."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        return text if text > 0 else None
-    return _parse_text_size(str(text))
-
-
-@functools.lru_cache(maxsize=32)
-def _parse_text_size(text: str) -> int | None:
-    """(Read once per setting: the device size is asked for at every op.)"""
-    match = _SIZE.match(text)
-    if not match or match.group(2).lower() not in _UNITS:
-        return None
-    size = int(float(match.group(1)) * _UNITS[match.group(2).lower()])
-    return size if size > 0 else None
-
-
-def size_problem(text: Any) -> str | None:
-    """Why ``text`` is not a device-memory size (for the option's check), or None."""
-    return None if parse_size(text) is not None else \
-        f"'device-memory' must be a size such as 16GiB, 80GB or a number of bytes, not {text!r}"
 
 
 def human(size: int) -> str:

@@ -182,7 +182,7 @@ def np_only_scalar_arrays() -> str:
     return "only 0-dimensional arrays can be converted to Python scalars"
 
 
-# --- dtypes (constraints/dtypes.py) ----------------------------------------------------------
+# --- dtypes (constraints/core/dtypes.py) -------------------------------------------------------
 
 def input_type_mismatch(op: Any, y_arg: Any, y_type: Any, x_arg: Any, x_type: Any) -> str:
     """``op_def_library._apply_op_helper`` while a graph is built (TF1, tf.function): "Input 'y'

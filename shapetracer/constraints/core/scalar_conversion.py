@@ -63,7 +63,7 @@ def python_format(ctx: OpContext, template: Const, args: Any) -> Any:
     return UNKNOWN
 
 
-# float()/int() themselves are modelled in constraints/python_builtins.py, with their examples there.
+# float()/int() themselves are modelled in constraints/python/builtins.py, with their examples there.
 EXAMPLES = [
     bad("operator.mod", Const("step %d: loss %.4f"), Seq([Const(1), A(8)], "tuple"), code=codes.SCALAR_REQUIRED,
         message="only 0-dimensional arrays can be converted to Python scalars"),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
 
@@ -33,6 +34,7 @@ from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
 )
 from shapetracer.constraints.core.solver import judge
+from shapetracer.constraints.core import libraries
 from shapetracer.constraints.core.binding import Binder
 
 SpecFn = Callable[..., Value]
@@ -95,9 +97,79 @@ class Spec:
         self.binder = Binder(self.signature)
 
 
-SPECS: dict[str, Spec] = {}
+class SpecRegistry(dict):
+    """Canonical name -> spec, filled library by library as names are asked for.
+
+    A lookup of a name not registered yet loads the subpackage that models it (core/libraries:
+    the first lookup loads core, ``tf.*`` the TensorFlow families, ``keras.*`` Keras'…) and
+    answers then, so every lookup answers as if every family were loaded.  Going through all
+    names (iteration, ``len``, ``keys``…) loads every library first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.registrars: dict[str, str] = {}  # name -> the module that registered it
+
+    def _settle(self, name: str) -> bool:
+        """Load what ``name`` needs; whether anything was loaded."""
+        if libraries.complete() or not isinstance(name, str):
+            return False
+        before = dict.__len__(self)
+        if not libraries.loaded(libraries.CORE):
+            libraries.load(libraries.CORE)
+        library = libraries.owner(name)
+        if library is not None and not libraries.loaded(library):
+            libraries.load(library)
+        return dict.__len__(self) != before
+
+    def get(self, name: str, default: Any = None) -> Any:
+        spec = dict.get(self, name)
+        if spec is None and self._settle(name):
+            spec = dict.get(self, name)
+        return default if spec is None else spec
+
+    def __contains__(self, name: object) -> bool:
+        return self.get(name) is not None  # type: ignore[arg-type]
+
+    def __getitem__(self, name: str) -> Spec:
+        spec = self.get(name)
+        if spec is None:
+            raise KeyError(name)
+        return spec
+
+    def register(self, name: str, spec: Spec, registrar: str = "") -> None:
+        """``registrar``: the module that registers ``name`` (the library index is checked
+        against it: tests/test_libraries.py)."""
+        assert not dict.__contains__(self, name), f"{name} is modelled twice"
+        dict.__setitem__(self, name, spec)
+        self.registrars[name] = registrar
+
+    def _everything(self) -> None:
+        libraries.load_all()
+
+    def __iter__(self):
+        self._everything()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._everything()
+        return dict.__len__(self)
+
+    def keys(self):
+        self._everything()
+        return dict.keys(self)
+
+    def values(self):
+        self._everything()
+        return dict.values(self)
+
+    def items(self):
+        self._everything()
+        return dict.items(self)
+
+
+SPECS: SpecRegistry = SpecRegistry()
 # Checks run before a spec, by canonical name, and annotators of every spec's result: the
-# dtype and memory rules (constraints/dtypes.py, constraints/memory.py) register here, so
+# dtype and memory rules (core/dtypes.py, core/memory.py) register here, so
 # that no op family has to know of them.  Both get the context and the bound arguments.
 CHECKS: dict[str, list[Callable[[Any, dict], None]]] = {}
 
@@ -110,13 +182,13 @@ ANNOTATORS: list[Callable[[Any, dict, Any], Any]] = []
 
 def op(*names: str) -> Callable[[SpecFn], SpecFn]:
     """Register ``fn`` as the model of every canonical API name in ``names``."""
+    registrar = sys._getframe(1).f_globals.get("__name__", "")  # the module that says op(...)
 
     def register(fn: SpecFn) -> SpecFn:
         family = fn.__module__.rsplit(".", 1)[-1]
         spec = Spec(tuple(names), fn, family, inspect.signature(fn))
         for name in names:
-            assert name not in SPECS, f"{name} is modelled twice"
-            SPECS[name] = spec
+            SPECS.register(name, spec, registrar)
         return fn
 
     return register
@@ -541,7 +613,7 @@ def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, V
         if ctx.failed:
             return UNKNOWN
     result = spec.fn(ctx, *args, **kwargs)  # binds as ``arguments`` did
-    for annotate in ANNOTATORS:  # certain dtypes, device memory (constraints/dtypes.py, memory.py)
+    for annotate in ANNOTATORS:  # certain dtypes, device memory (core/dtypes.py, memory.py)
         result = annotate(ctx, arguments, result)
     if ctx.pending_override is not None:
         pending = ctx.pending_override

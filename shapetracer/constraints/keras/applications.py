@@ -21,7 +21,7 @@ from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import channels_last, kdims, register_input
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
-from shapetracer.constraints.keras.models import ModelState, _publish, models
+from shapetracer.constraints.keras.models import ModelState, publish, models
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import Const, Obj, Seq, Tensor, Value
 
@@ -140,7 +140,7 @@ def _application(name: str) -> None:
         state = models()[model] = ModelState("functional", inputs=[x], built=True, output_rule=outputs)
         state.outputs = outputs(ctx, [x])
         model.attrs["layers"] = Seq([], "list")
-        _publish(model, state)
+        publish(model, state)
         return model
 
     construct.__name__ = name.lower()

@@ -30,6 +30,9 @@ from shapetracer.constraints.keras.machinery import (
 from shapetracer.domain.dims import Dim, statically_none
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.constraints.tf.ops.initializers import (
+    INITIALIZER_CLASSES, TF1_INITIALIZERS, configuration, initializer_call,
+)
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Tensor
 
 # --- Input ---------------------------------------------------------------------------------
@@ -302,17 +305,9 @@ layer_call("keras.layers.CenterCrop")(_resize_call)
 
 # --- configuration helpers that never touch shapes ----------------------------------------------
 
-_INITIALIZERS = ["GlorotUniform", "GlorotNormal", "HeNormal", "HeUniform", "LecunNormal", "LecunUniform",
-                 "RandomNormal", "RandomUniform", "TruncatedNormal", "Zeros", "Ones", "Constant", "Orthogonal",
-                 "VarianceScaling", "Identity"]
-# TF1-style initializer objects: tf.zeros_initializer(), tf.random_normal_initializer(stddev=...)
-_TF_INITIALIZERS = ["zeros", "ones", "constant", "random_normal", "random_uniform", "truncated_normal",
-                    "glorot_uniform", "glorot_normal", "orthogonal", "variance_scaling", "he_normal", "he_uniform",
-                    "lecun_normal", "lecun_uniform", "identity", "uniform_unit_scaling"]
-_INITIALIZER_NAMES = ([f"{m}.{n}" for m in ("keras.initializers", "tf.initializers") for n in _INITIALIZERS]
-                      + [f"tf.{n}_initializer" for n in _TF_INITIALIZERS]
-                      + [f"tf.initializers.{n}" for n in _TF_INITIALIZERS]
-                      + [f"keras.initializers.{n}" for n in _TF_INITIALIZERS])
+# keras.initializers are the classes tf.initializers holds (tf/ops/initializers), with the
+# same specs.
+_INITIALIZER_NAMES = [f"keras.initializers.{n}" for n in INITIALIZER_CLASSES + TF1_INITIALIZERS]
 _CONFIG = (_INITIALIZER_NAMES
            + [f"keras.regularizers.{n}" for n in ("l1", "l2", "l1_l2", "L1", "L2", "L1L2", "OrthogonalRegularizer")]
            + [f"keras.constraints.{n}" for n in ("MaxNorm", "NonNeg", "UnitNorm", "MinMaxNorm", "max_norm")])
@@ -321,24 +316,16 @@ _NO_RESULT = ["keras.backend.clear_session", "keras.utils.set_random_seed", "ker
               "keras.config.enable_unsafe_deserialization"]
 
 
-def _config(ctx: OpContext, *args, **kwargs):
-    """Initializers, regularizers and constraints configure weights, not shapes."""
-    return Obj(ctx.api, {}, ctx.site)
-
-
 def _no_result(ctx: OpContext, *args, **kwargs):
     """Session and global settings: nothing shape-related happens."""
     return Const(None)
 
 
-op(*_CONFIG)(_config)
+op(*_CONFIG)(configuration)
 op(*_NO_RESULT)(_no_result)
 
 
-@op(*(f"{name}.__call__" for name in _INITIALIZER_NAMES))
-def initializer_call(ctx: OpContext, self, shape, dtype=None, **kwargs):
-    """An initializer called directly (custom training loops): a tensor of ``shape``."""
-    return ctx.result(ctx.concrete_shape(shape), "float32", label="initialized as")
+op(*(f"{name}.__call__" for name in _INITIALIZER_NAMES))(initializer_call)
 
 
 # --- the program-wide image data format -----------------------------------------------------------
@@ -383,8 +370,6 @@ _PASS_THROUGH_ARGS = {
 EXAMPLES = [
     ok("keras.initializers.GlorotUniform.__call__", L("keras.initializers.GlorotUniform"), [6, 16],
        expect=[6, 16]),
-    ok("tf.initializers.Zeros.__call__", L("tf.initializers.Zeros"), shape=(3,), expect=[3]),
-    ok("tf.random_normal_initializer.__call__", L("tf.random_normal_initializer"), [64, 4], expect=[64, 4]),
     ok("keras.Input", shape=(28, 28), expect=[None, 28, 28]),
     ok("keras.Input", (784,), batch_size=32, expect=[32, 784]),
     ok("keras.layers.Input", batch_shape=(None, 10, 3), expect=[None, 10, 3]),
@@ -438,8 +423,6 @@ EXAMPLES = [
     # initializers, regularizers and constraints are configuration objects of their own type
     *[ok(name, expect=instance_of(name)) for name in _CONFIG],
     ok("keras.initializers.RandomNormal", stddev=0.05, expect=instance_of("keras.initializers.RandomNormal")),
-    ok("tf.truncated_normal_initializer.__call__", L("tf.truncated_normal_initializer"), [5, 5, 1, 32],
-       expect=[5, 5, 1, 32]),
     *[ok(name, *args, expect=Const(None)) for name, args in (
         ("keras.backend.clear_session", ()), ("keras.utils.set_random_seed", (42,)),
         ("keras.mixed_precision.set_global_policy", ("mixed_float16",)), ("keras.utils.plot_model", (UNKNOWN,)),

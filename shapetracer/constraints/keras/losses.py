@@ -243,7 +243,7 @@ def _check_keras2(ctx: OpContext, name: str, target: Tensor, output: Tensor, wra
     and logits.shape=(4, 10)"; at run time "logits and labels must have the same first
     dimension, got logits shape [4,10] and labels shape [40]"), and the other losses
     broadcast.  TensorFlow 1.15's backend asserts nothing for the cross-entropies: what
-    its fit checks first (keras_training) stands in; there a mismatch fails in the kernels.
+    its fit checks first (keras/training) stands in; there a mismatch fails in the kernels.
     """
     t, o = list(target.shape.dims), list(output.shape.dims)
     if training and len(t) == 1 and len(o) == 2:

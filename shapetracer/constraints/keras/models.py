@@ -4,7 +4,7 @@ first; built lazily otherwise), functional ``Model(inputs, outputs)`` with
 several inputs and outputs (lists or dicts), subclassed ``Model``/``Layer``
 (``build`` then ``call`` run on the caller's shapes), models nested in
 models, and layers shared between calls.  Training calls live in
-keras_training.
+keras/training.
 
 Reference: Keras 3 (keras/src/models/sequential.py and functional.py).  A
 Sequential model whose first layer knows its input is built as layers are
@@ -62,12 +62,12 @@ class ModelState:
     loss_weights: Value | None = None
     # A model whose graph is not traced (keras.applications): its outputs for given inputs.
     output_rule: Callable[[OpContext, list[Tensor]], list[Value]] | None = None
-    # The attributes _publish gave the model (inputs, outputs …), to tell when the program
+    # The attributes publish gave the model (inputs, outputs …), to tell when the program
     # assigns its own: standalone Keras up to 2.3 then runs the graph to the new outputs,
     # tf.keras ignores them and Keras 3 refuses the assignment.
     published: dict[str, Value] = field(default_factory=dict)
     # Made through the standalone ``keras`` package: under TensorFlow 1.15 that is keras 2.3.1,
-    # whose fit also checks targets against the outputs' shapes (keras_training).
+    # whose fit also checks targets against the outputs' shapes (keras/training).
     standalone: bool = False
     # A Sequential built from the first data it saw (no declared input): Keras 2 then checks
     # no model-level input spec, only its layers'.
@@ -173,10 +173,10 @@ def _rebuild(ctx: OpContext, model: Obj, state: ModelState) -> None:
             return
     state.outputs = [x]
     state.built = True
-    _publish(model, state)
+    publish(model, state)
 
 
-def _publish(model: Value, state: ModelState) -> None:
+def publish(model: Value, state: ModelState) -> None:
     """The model's user-visible attributes once built (input_shape, outputs …)."""
     if not isinstance(model, Obj):
         return
@@ -211,7 +211,7 @@ def sequential_add(ctx: OpContext, self, layer, rebuild=True):
                 state.broken = True
                 return NONE
             state.outputs = [out]
-            _publish(self, state)
+            publish(self, state)
         elif not was_built:
             _rebuild(ctx, self, state)
     return NONE
@@ -320,7 +320,7 @@ def functional_model(ctx: OpContext, *args, **kwargs):
             layers.append(node.layer)
     state.layers = layers
     model.attrs["layers"] = Seq(list(layers), "list")
-    _publish(model, state)
+    publish(model, state)
     return model
 
 
@@ -611,7 +611,7 @@ def get_layer(ctx: OpContext, self, name=None, index=None):
 
 
 _NO_SHAPE_EFFECT = ["summary", "save", "save_weights", "load_weights", "get_config", "to_json", "count_params",
-                    "reset_states", "reset_metrics", "export", "compute_loss"]  # get/set_weights: keras_weights
+                    "reset_states", "reset_metrics", "export", "compute_loss"]  # get/set_weights: keras/weights
 
 
 def _no_shape_effect(ctx: OpContext, self, *args, **kwargs):
@@ -649,7 +649,7 @@ def _functional(inputs: Tensor, *layers: Obj) -> tuple[Tensor, Value]:
     return inputs, out
 
 
-def _model(*layers) -> Obj:
+def example_model(*layers) -> Obj:
     """An example Sequential built from example layers."""
     ctx = OpContext(ExampleHost(), "keras.Sequential", SITE)
     model = call_spec(SPECS["keras.Sequential"], ctx, [Seq(list(layers), "list")], {})
@@ -673,16 +673,16 @@ EXAMPLES = [
         message="expected min_ndim=4, found ndim=3"),
     bad("keras.Sequential", [S(784), L("keras.layers.Dense", 10), L("keras.layers.Reshape", (28, 28))],
         code=codes.RESHAPE_SIZE, message="The total size of the tensor must be unchanged"),
-    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784),
+    ok("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784),
        expect=[None, 10]),
-    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
+    ok("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
        expect=[None, 10]),
-    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10)), T(None, 5, 6), expect=[None, 5, 10]),
-    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(28, 28),
+    ok("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10)), T(None, 5, 6), expect=[None, 5, 10]),
+    bad("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10, input_shape=(784,))), S(28, 28),
         code=codes.KERAS_INPUT, message="Invalid input shape for input Tensor(shape=(None, 28, 28)) with name"),
-    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100),
+    bad("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100),
         code=codes.KERAS_INPUT, message="expected axis -1 of input shape to have value 784, but received input"),
-    bad("keras.Sequential.__call__", _model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28, 28, 3),
+    bad("keras.Sequential.__call__", example_model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28, 28, 3),
         code=codes.KERAS_INPUT, message="expected axis -1 of input shape to have value 1, but received input"),
     ok("keras.Model", *_MLP_GRAPH, expect=instance_of("keras.Model")),
     ok("keras.Model", inputs=_MLP_GRAPH[0], outputs=_MLP_GRAPH[1], name="mlp",
@@ -693,18 +693,18 @@ EXAMPLES = [
     bad("keras.Model.__call__", _MLP, T(16, 100), code=codes.KERAS_INPUT,
         message="expected shape=(None, 784), found shape=(16, 100)"),
     # growing, shrinking and building a Sequential (each run adds or removes one more layer)
-    ok("keras.Sequential.add", _model(L("keras.layers.Dense", 8)), L("keras.layers.Dense", 8), expect=Const(None)),
-    ok("keras.Sequential.pop", _model(*[L("keras.layers.Dense", 8) for _ in range(4)]),
+    ok("keras.Sequential.add", example_model(L("keras.layers.Dense", 8)), L("keras.layers.Dense", 8), expect=Const(None)),
+    ok("keras.Sequential.pop", example_model(*[L("keras.layers.Dense", 8) for _ in range(4)]),
        expect=instance_of("keras.layers.Dense")),
-    ok("keras.Sequential.build", _model(L("keras.layers.Dense", 10)), (None, 784), expect=Const(None)),
-    ok("keras.Sequential.get_layer", _model(L("keras.layers.Dense", 10, name="logits")), "logits",
+    ok("keras.Sequential.build", example_model(L("keras.layers.Dense", 10)), (None, 784), expect=Const(None)),
+    ok("keras.Sequential.get_layer", example_model(L("keras.layers.Dense", 10, name="logits")), "logits",
        expect=instance_of("keras.layers.Dense")),
-    ok("keras.Sequential.get_layer", _model(L("keras.layers.Dense", 10)), index=0,
+    ok("keras.Sequential.get_layer", example_model(L("keras.layers.Dense", 10)), index=0,
        expect=instance_of("keras.layers.Dense")),
     ok("keras.layers.Layer.add_weight", UNKNOWN, shape=(784, 10), expect=[784, 10]),
     ok("keras.layers.Layer.add_weight", UNKNOWN, expect=[]),
     # saving, printing and weight bookkeeping
-    *[ok(f"keras.Sequential.{method}", _model(L("keras.layers.Dense", 10)),
+    *[ok(f"keras.Sequential.{method}", example_model(L("keras.layers.Dense", 10)),
          expect=Const(None) if method in ("summary", "save", "save_weights", "load_weights", "set_weights",
                                           "reset_states", "reset_metrics") else UNKNOWN)
       for method in _NO_SHAPE_EFFECT],
@@ -712,12 +712,12 @@ EXAMPLES = [
                                                           "keras.models.clone_model", "keras.models.model_from_json")],
     # Keras 2 checks a Sequential's declared input like a functional model's, then leaves other
     # ranks to the layers (Keras 3 raises "Invalid input shape" for them)
-    bad("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100), target="2.15",
+    bad("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10, input_shape=(784,))), S(100), target="2.15",
         code=codes.KERAS_INPUT, message='Input 0 of layer "sequential" is incompatible with the layer: '
                                         'expected shape=(None, 784), found shape=(None, 100)'),
-    ok("keras.Sequential.__call__", _model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
+    ok("keras.Sequential.__call__", example_model(L("keras.layers.Dense", 10, input_shape=(784,))), S(784, 1),
        target="2.15", expect=[None, 10]),
-    bad("keras.Sequential.__call__", _model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28), target="2.15",
+    bad("keras.Sequential.__call__", example_model(S(28, 28, 1), L("keras.layers.Conv2D", 4, 3)), T(4, 28), target="2.15",
         code=codes.KERAS_INPUT, message='Input 0 of layer "conv2d" is incompatible with the layer: expected min_ndim=4'),
 
 ]

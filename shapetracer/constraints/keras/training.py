@@ -7,11 +7,11 @@ and targets hold the same number of samples ("Data cardinality is
 ambiguous. Make sure all arrays contain the same number of samples. 'x'
 sizes: 8 'y' sizes: 10"), then runs the model on one batch of the inputs
 (a model without an input shape is built from them), then the loss compares
-targets and outputs (keras_losses).  Inside ``fit``/``evaluate`` the batch
+targets and outputs (keras/losses).  Inside ``fit``/``evaluate`` the batch
 axis is unknown (``None`` in messages); ``predict`` feeds batches of
 ``batch_size`` (32 by default) rows, so an image missing its batch axis is
 cut into rows: "expected shape=(None, 64, 64, 3), found shape=(32, 64, 3)"
-(pattern 9).  Datasets and generators (keras_data) carry their own batched
+(pattern 9).  Datasets and generators (keras/data, tf/ops/data) carry their own batched
 element shapes.
 """
 
@@ -164,7 +164,7 @@ def _targets_v1(ctx: OpContext, state: ModelState, targets: Value, outputs: list
     output's known dims: "A target array with shape (4, 10, 1) was passed for an output of
     shape (None, 10, 3) while using as loss `mean_squared_error`. This loss expects
     targets to have the same shape as the output."  What passes meets the loss itself
-    (keras_losses), where an elementwise loss broadcasts.
+    (keras/losses), where an elementwise loss broadcasts.
     """
     for target, output, name, loss in _pairs(state, targets, outputs):
         if not isinstance(target, Tensor) or not isinstance(output, Tensor) or loss is None \

@@ -38,7 +38,7 @@ from shapetracer.constraints.keras.machinery import (
     L, S, attr, channels_last, int_tuple, kdims, layer_name, register_input, state_of,
 )
 from shapetracer.constraints.core.examples import A, bad, ok
-from shapetracer.constraints.keras.models import _model, model_state
+from shapetracer.constraints.keras.models import example_model, model_state
 from shapetracer.constraints.core.spec import UNKNOWN, Const, Obj, OpContext, Seq, Tensor, Value, op
 
 # Layers that own no weights: a model's weight list skips them.
@@ -182,7 +182,7 @@ def _declared(*dims: int | None) -> Tensor:
 
 
 def _sequential(*layers: Obj) -> Obj:
-    return _model(*layers)
+    return example_model(*layers)
 
 
 EXAMPLES = [

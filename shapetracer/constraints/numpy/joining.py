@@ -42,7 +42,7 @@ def _inputs(ctx: OpContext, arrays: Any) -> list[Tensor] | None:
 
 def _stack_unsized(ctx: OpContext, arrays: Seq, axis: Any, wanted: str | None) -> Tensor:
     """np.stack of a list grown in a summarised loop: ``n`` copies of its items' common
-    shape (see numpy_creation._discover_unsized); never a failure, as an example item
+    shape (see core.arrays._discover_unsized); never a failure, as an example item
     from the loop body may not be in the list at all."""
     nest = discover(ctx, arrays)
     if nest is None or ctx.int(axis) != 0:

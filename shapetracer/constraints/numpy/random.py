@@ -18,7 +18,7 @@ import inspect
 from typing import Any, Callable
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import UNROLL_BOUND
+from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape, bound_above
 from shapetracer.constraints.core.examples import A, ANY, bad, Const, instance_of, ok
 from shapetracer.constraints.core.arrays import array_result, as_array, numpy_dtype, same_array, unknown_array

@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import UNROLL_BOUND
+from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
 from shapetracer.constraints.core.scalar_conversion import require_scalar_value

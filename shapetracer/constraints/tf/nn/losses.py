@@ -31,7 +31,7 @@ from typing import Any
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
-from shapetracer.constraints.tf.ops.reduction import reduced_dims, tf_axes
+from shapetracer.constraints.core.reductions import reduced_dims, tf_axes
 from shapetracer.constraints.core.spec import ApiRef, OpContext, Tensor, op
 from shapetracer.constraints.core import messages
 

@@ -53,7 +53,7 @@ def _loose(t: Tensor) -> Tensor:
 
 
 def _tf_none(ctx: OpContext, index: int, stem: str) -> Dim:
-    """A fresh dim TensorFlow sees as None (named like declared dims, see layers_v1)."""
+    """A fresh dim TensorFlow sees as None (named like declared dims, see tf/graph/layers_v1)."""
     return ctx.fresh(f"{stem}.shape[{index}]")
 
 

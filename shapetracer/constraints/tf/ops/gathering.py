@@ -26,6 +26,7 @@ from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.core.indexing import mask_tensor
 from shapetracer.constraints.core.spec import Deferred, OpContext, op
 from shapetracer.constraints.core.spec import _origins_of as _origins
 from shapetracer.domain.values import Seq, Tensor
@@ -157,30 +158,7 @@ def _value_dtype(ctx: OpContext, on_value, off_value) -> str:
 
 @op("tf.boolean_mask")
 def boolean_mask(ctx: OpContext, tensor, mask, name="boolean_mask", axis=None):
-    x, keep = ctx.tensor(tensor), ctx.tensor(mask)
-    start = 0 if ctx.is_none(axis) else ctx.int(axis)
-    dtype = x.dtype if x is not None else None
-    if keep is not None and keep.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: mask cannot be scalar.", [keep])
-        return ctx.unknown_tensor(dtype)
-    if x is None or keep is None or x.shape.dims is None or keep.shape.dims is None or start is None:
-        return ctx.unknown_tensor(dtype)
-    count = keep.shape.rank
-    # Python slicing, as TensorFlow does: a negative axis leaves an empty slice.
-    covered = list(x.shape.dims)[start:start + count]
-    message = f"{ctx.display}: Shapes {Shape(covered).tuple_str()} and {keep.shape.tuple_str()} are incompatible"
-    if len(covered) != count:
-        ctx.fail(codes.RANK_MISMATCH, message, [x, keep])
-        return ctx.unknown_tensor(dtype)
-    for have, want in zip(covered, keep.shape.dims):
-        if have.known and want.known and have.value != want.value:
-            ctx.fail(codes.SHAPE_REQUIREMENT, message, [x, keep])
-            return ctx.unknown_tensor(dtype)
-    for have, want in zip(covered, keep.shape.dims):
-        if not ctx.require(have.eq(want), codes.SHAPE_REQUIREMENT, message, [x, keep]):
-            return ctx.unknown_tensor(dtype)
-    dims = list(x.shape.dims[:start]) + [ctx.fresh("selected", 0)] + list(x.shape.dims[start + count:])
-    return ctx.result(Shape(dims), dtype, label="masked to")
+    return mask_tensor(ctx, tensor, mask, axis)
 
 
 @op("tf.where", "tf.where_v2")

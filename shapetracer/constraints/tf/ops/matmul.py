@@ -4,6 +4,10 @@ Reference: TensorFlow's MatMul and BatchMatMulV2 shape functions.  MatMul
 needs rank 2 exactly ("Shape must be rank 2 but is rank 3"); ``tf.matmul``
 dispatches rank > 2 to BatchMatMulV2, whose batch dims broadcast.  Inner dims
 must agree: "Dimensions must be equal, but are 1024 and 3136".
+
+The ``@`` operator (``operator.matmul``) and Keras 2's ``keras.backend.dot`` are this op
+with TensorFlow's rule, so they are registered here; the library index
+(core/libraries) sends those two names to tf/.
 """
 
 from __future__ import annotations

@@ -1,4 +1,12 @@
-"""TensorFlow 1's MNIST tutorial loader: ``input_data.read_data_sets`` (from
+"""Dataset loaders that hand programs their arrays: Keras' built-in datasets and TensorFlow 1's
+MNIST tutorial loader.
+
+``keras.datasets.<name>.load_data()`` gives ``((x_train, y_train), (x_test, y_test))`` with the
+shapes and dtypes each dataset documents; the text datasets (imdb, reuters) give 1-D object
+arrays of word-id lists, marked (``core.arrays.id_lists``) so that ``pad_sequences`` reads them
+as lists.
+
+TensorFlow 1's tutorial loader is ``input_data.read_data_sets`` (from
 ``tensorflow.examples.tutorials.mnist``, also ``tf.contrib.learn.datasets.mnist``).
 
 ``read_data_sets(train_dir, one_hot=False, dtype=tf.float32, reshape=True,
@@ -17,11 +25,53 @@ validation size past the training images.
 from __future__ import annotations
 
 from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
-from shapetracer.constraints.core.arrays import numpy_dtype
+from shapetracer.constraints.core.arrays import id_lists, numpy_dtype
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value
+
+
+# --- Keras' built-in datasets ---------------------------------------------------------------
+
+# (train rows, test rows, sample shape, sample dtype, label shape)
+_DATASETS = {
+    "mnist": (60000, 10000, (28, 28), "uint8", ()),
+    "fashion_mnist": (60000, 10000, (28, 28), "uint8", ()),
+    "cifar10": (50000, 10000, (32, 32, 3), "uint8", (1,)),
+    "cifar100": (50000, 10000, (32, 32, 3), "uint8", (1,)),
+    "imdb": (25000, 25000, (), "object", ()),
+    "reuters": (8982, 2246, (), "object", ()),
+    "boston_housing": (404, 102, (13,), "float64", ()),
+    "california_housing": (16512, 4128, (8,), "float32", ()),
+}
+
+
+def _load_data(name: str):
+    train, test, sample, dtype, label = _DATASETS[name]
+
+    def load_data(ctx: OpContext, *args, **kwargs):
+        """The dataset's documented shapes: ((x_train, y_train), (x_test, y_test))."""
+        def split(rows: int) -> Value:
+            x = ctx.result([rows, *sample], dtype, label=f"{name}.load_data() gives")
+            if dtype == "object":
+                id_lists().add(x)  # reviews / newswires as lists of word ids
+            y = ctx.result([rows, *label], "uint8" if name.startswith(("mnist", "fashion", "cifar")) else "int64",
+                           label=f"{name}.load_data() gives")
+            x.kind = y.kind = "ndarray"
+            return Seq([x, y], "tuple")
+
+        return Seq([split(train), split(test)], "tuple")
+
+    load_data.__name__ = f"{name}_load_data"
+    op(f"keras.datasets.{name}.load_data")(load_data)
+
+
+for _name in _DATASETS:
+    _load_data(_name)
+
+
+# --- TensorFlow 1's MNIST tutorial loader ---------------------------------------------------
 
 MNIST = "tf.contrib.learn.datasets.mnist"
 DATASETS = "tf.contrib.learn.datasets.base.Datasets"
@@ -81,6 +131,10 @@ def _train(one_hot: bool) -> Value:
 
 
 EXAMPLES = [
+    # every dataset the Keras datasets load: ((x_train, y_train), (x_test, y_test))
+    *[ok(f"keras.datasets.{name}.load_data",
+         expect=(([train, *sample], [train, *label]), ([test, *sample], [test, *label])))
+      for name, (train, test, sample, _, label) in _DATASETS.items()],
     ok(f"{MNIST}.read_data_sets", "MNIST_data/", one_hot=True, expect=instance_of(DATASETS)),
     ok(f"{MNIST}.read_data_sets", "MNIST_data/", reshape=False, validation_size=0, expect=instance_of(DATASETS)),
     bad(f"{MNIST}.read_data_sets", "MNIST_data/", validation_size=70000, code=codes.SHAPE_REQUIREMENT,
