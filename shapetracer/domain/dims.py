@@ -84,6 +84,9 @@ class Origin:
     label: str = ""
     shape_text: str = ""
     seq: int = field(default=0, compare=False)  # creation order: later results of a site win in reports
+    # what ``label`` and ``shape_text`` say, as facts (``(("shape", (None, 784)),)``): a
+    # related line's ``args`` (domain.message)
+    args: tuple = field(default=(), compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Origin) and self.node is other.node and self.path == other.path \
@@ -92,8 +95,8 @@ class Origin:
     def __hash__(self) -> int:
         return hash((self.path, id(self.node), self.label, self.shape_text))
 
-    def relabelled(self, label: str, shape_text: str) -> "Origin":
-        return Origin(self.path, self.node, self.locator, label, shape_text, next(_creation_order))
+    def relabelled(self, label: str, shape_text: str, args: tuple = ()) -> "Origin":
+        return Origin(self.path, self.node, self.locator, label, shape_text, next(_creation_order), args)
 
     def same_site(self, other: "Origin") -> bool:
         return self.node is other.node and self.path == other.path

@@ -16,6 +16,10 @@ Families:
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
+from shapetracer.domain.message import Kind
 
 
 class Rule(str):
@@ -30,12 +34,16 @@ class Rule(str):
     category: str  # failure taxonomy category ("shape", "syntax-error", ...)
     summary: str
     enabled_by_default: bool
+    # the facts every finding of the code carries (``Finding.args``), by name, with their
+    # kinds (domain.message); a kind marked ``.opt`` may be absent
+    args: Mapping[str, Kind]
 
     def __new__(cls, code: str, name: str, family: str, severity: str, category: str, summary: str,
-                enabled_by_default: bool = True) -> "Rule":
+                enabled_by_default: bool = True, args: Mapping[str, Kind] | None = None) -> "Rule":
         rule = super().__new__(cls, code)
         fields = dict(code=code, name=name, family=family, severity=severity, category=category,
-                      summary=summary, enabled_by_default=enabled_by_default)
+                      summary=summary, enabled_by_default=enabled_by_default,
+                      args=MappingProxyType(dict(args or {})))
         for key, value in fields.items():
             object.__setattr__(rule, key, value)
         return rule
@@ -58,10 +66,10 @@ RULES: dict[str, Rule] = {}
 
 
 def _rule(code: str, name: str, family: str, severity: str, category: str, summary: str,
-          enabled_by_default: bool = True) -> Rule:
+          enabled_by_default: bool = True, args: Mapping[str, Kind] | None = None) -> Rule:
     assert code not in RULES, f"duplicate code {code}"
     assert all(r.name != name for r in RULES.values()), f"duplicate name {name}"
-    rule = Rule(code, name, family, severity, category, summary, enabled_by_default)
+    rule = Rule(code, name, family, severity, category, summary, enabled_by_default, args)
     RULES[code] = rule
     return rule
 

@@ -266,7 +266,7 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
         dtype = source(args)
         # a spec that computed another dtype knows something this table does not: no certainty
         if dtype and result.dtype in (None, dtype):
-            return _stamp(result, dtype, ctx.site.relabelled(f"dtype {dtype} set here", ""))
+            return _stamp(result, dtype, ctx.site.relabelled(f"dtype {dtype} set here", "", (("dtype", dtype),)))
         return result
     keeper = KEEPERS.get(api)
     if keeper is not None:

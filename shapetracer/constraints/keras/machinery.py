@@ -548,10 +548,12 @@ def involved_for(layer: Value, *tensors: Tensor) -> list[Any]:
     """The layer's construction and build sites, and the tensors' origins."""
     items: list[Any] = list(tensors)
     if isinstance(layer, Obj) and layer.origin is not None:
-        items.append(layer.origin.relabelled(f"layer '{layer_name(layer)}' created here", ""))
+        items.append(layer.origin.relabelled(f"layer '{layer_name(layer)}' created here", "",
+                                             (("layer", layer_name(layer)),)))
         built = state_of(layer).built_at
         if built is not None:
-            items.append(built.relabelled(f"layer '{layer_name(layer)}' built here", ""))
+            items.append(built.relabelled(f"layer '{layer_name(layer)}' built here", "",
+                                          (("layer", layer_name(layer)),)))
     return items
 
 

@@ -375,7 +375,8 @@ def static_bidirectional_rnn(ctx: OpContext, cell_fw, cell_bw, inputs, initial_s
 def _created(ctx: OpContext, cls: str, units: Any) -> Any:
     """The creating line as an origin, labelled for related-line notes."""
     shown = ctx.int(units)
-    return ctx.site.relabelled(f"{cls} created with num_units", str(shown) if shown is not None else "?")
+    return ctx.site.relabelled(f"{cls} created with num_units", str(shown) if shown is not None else "?",
+                               (("cell", cls), ("num_units", shown)))
 
 
 def _int_attr(ctx: OpContext, value: Any) -> Value:
