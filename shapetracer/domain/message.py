@@ -19,10 +19,18 @@ tuple.  How a fact prints is the template's business, through a format spec:
     {shape:tensorshape} [None, 28]  TensorFlow 1.15's TensorShape list
     {shapes:tfs}   [2,3], [4]       shapes in TensorFlow's rendering, comma-separated
     {shapes:nps}   (3,) (4,)        shapes in numpy's compact rendering, space-separated
+    {shapes:kerases} [(None, 3), (None, 4)]  shapes in Keras' rendering, as a list
     {dims:join}    3, ?, 4          the items, comma-separated
     {fed:assign}   x.shape[0] = 36, batch = 2
     {names:quoted} 'a', 'b', and 'c'  Python's listing in a TypeError
     {keys:repr}    'lr', 'epochs', 3  each item as Python writes it
+    {sizes:py}     (1, 2)           the tuple as Python writes it ({sizes:pylist}: [1, 2])
+    {sizes:array}  [2 2]            as numpy prints an array (None for an unknown dim)
+    {size:human}   1.5 GiB          a number of bytes in GiB (MiB below one GiB)
+    {target:np_target} (4,newaxis)  a numpy reshape target as numpy words it
+    {count:product} ?*3136          a count as the product of its factors
+    {perm:csv}     1,0,0            the items, comma-separated without spaces
+    {shapes:tensorshape_reprs}      [TensorShape([Dimension(None), Dimension(3)])]: TF 1's reprs
 
 Every code declares its facts and their kinds in the registry (``domain.codes``), and a
 test holds every report of the corpus and of the op examples to that declaration.
@@ -105,6 +113,15 @@ def _shape_tensorshape(value: Any) -> str:
     return "<unknown>" if value is None else "[" + ", ".join("None" if d is None else str(d) for d in value) + "]"
 
 
+def _np_target(value: Any) -> str:
+    """numpy's rendering of a reshape target: a negative entry is ``newaxis`` and is left
+    out when leading; only a one-entry target gets the trailing comma."""
+    parts = ["newaxis" if d is not None and d < 0 else _dim(d) for d in value]
+    while parts and parts[0] == "newaxis":
+        parts.pop(0)
+    return f"({parts[0]},)" if len(value) == 1 and parts else "(" + ",".join(parts) + ")"
+
+
 def _join(value: Any) -> str:
     return ", ".join(_dim(item) for item in value)
 
@@ -126,6 +143,16 @@ _STYLES: dict[str, Callable[[Any], str]] = {
     "tensorshape": _shape_tensorshape, "tfs": lambda shapes: ", ".join(_shape_tf(s) for s in shapes),
     "nps": lambda shapes: " ".join(_shape_np(s) for s in shapes), "join": _join, "assign": _assign,
     "quoted": _quoted, "repr": lambda value: ", ".join(repr(item) for item in value),
+    "py": repr, "pylist": lambda value: repr(list(value)),
+    "array": lambda value: "[" + " ".join("None" if d is None else str(d) for d in value) + "]",
+    "semicolons": lambda value: "; ".join(str(item) for item in value),
+    "kerases": lambda shapes: "[" + ", ".join(_shape_keras(s) for s in shapes) + "]",
+    "np_target": _np_target,
+    "product": lambda factors: "*".join(_dim(d) for d in factors),
+    "csv": lambda value: ",".join(_dim(d) for d in value),
+    "tensorshape_reprs": lambda shapes: "[" + ", ".join(
+        "TensorShape([" + ", ".join(f"Dimension({d})" for d in s) + "])" for s in shapes) + "]",
+    "human": lambda size: f"{size / (1 << 30):.1f} GiB" if size >= 1 << 30 else f"{size / (1 << 20):.1f} MiB",
 }
 
 

@@ -77,16 +77,17 @@ def cannot_reshape(count_in: Any, target: Any, count_out: Any) -> Message:
 
 def reshape_input_has(values: Any, requested: Any) -> Message:
     """The Reshape kernel (``ReshapeOp::Compute``): "Input to reshape is a tensor with 6 values,
-    but the requested shape has 4" (counts: an int, or a product's text)."""
-    return Message("Input to reshape is a tensor with {values} values, but the requested shape has {requested}",
-                   values=values, requested=requested)
+    but the requested shape has 4" (the counts as the factors they print: ``[6]``, ``[None, 3136]``
+    for ``?*3136``)."""
+    return Message("Input to reshape is a tensor with {values:product} values, but the requested shape has "
+                   "{requested:product}", values=values, requested=requested)
 
 
 def reshape_input_multiple(values: Any, factor: Any) -> Message:
     """The Reshape kernel with a -1 (``ReshapeOp::Compute``): "Input to reshape is a tensor
-    with 15 values, but the requested shape requires a multiple of 10"."""
-    return Message("Input to reshape is a tensor with {values} values, but the requested shape requires a "
-                   "multiple of {factor}", values=values, factor=factor)
+    with 15 values, but the requested shape requires a multiple of 10" (counts as factors)."""
+    return Message("Input to reshape is a tensor with {values:product} values, but the requested shape requires a "
+                   "multiple of {factor:product}", values=values, factor=factor)
 
 
 # --- TensorFlow: kernels and the Python client -----------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+from shapetracer.domain.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.keras.machinery import (
@@ -198,16 +199,18 @@ def reshape_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     if not all(d.known for d in rest) or target.count(-1) > 1:
         return result(ctx, layer, out + [t if t != -1 else None for t in target], x.dtype)
     size = math.prod(d.value for d in rest)
-    received = f"Received: input_shape={kdims(rest)}, target_shape={kdims(target)}"
+    received = Message("Received: input_shape={shape:keras}, target_shape={target_shape:keras}", shape=rest,
+                       target_shape=target)
     if -1 not in target:
         if size != math.prod(target):
-            ctx.fail(codes.RESHAPE_SIZE, f"The total size of the tensor must be unchanged. {received}", [x])
+            ctx.fail(codes.RESHAPE_SIZE, join("The total size of the tensor must be unchanged. ", received), [x])
             return ctx.unknown_tensor(x.dtype)
         return result(ctx, layer, out + target, x.dtype)
     known = math.prod(t for t in target if t != -1)
     if known == 0 or size % known:
-        ctx.fail(codes.RESHAPE_SIZE, "The total size of the tensor must be unchanged, however, the input size cannot by "
-                          f"divided by the specified dimensions in target_shape. {received}", [x])
+        ctx.fail(codes.RESHAPE_SIZE, join("The total size of the tensor must be unchanged, however, the input size "
+                                          "cannot by divided by the specified dimensions in target_shape. ", received),
+                 [x])
         return ctx.unknown_tensor(x.dtype)
     return result(ctx, layer, out + [t if t != -1 else size // known for t in target], x.dtype)
 
@@ -216,8 +219,9 @@ def reshape_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
 def permute(ctx: OpContext, dims, **kwargs):
     order = ctx.int_list(dims)
     if order is not None and sorted(order) != list(range(1, len(order) + 1)):
-        ctx.fail(codes.BAD_PERMUTATION, "Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` "
-                          f"must be consecutive and start from 1. Received dims={kdims(order)}")
+        ctx.fail(codes.BAD_PERMUTATION, Message("Invalid permutation argument `dims` for Permute Layer. The set of "
+                                                "indices in `dims` must be consecutive and start from 1. Received "
+                                                "dims={dims:keras}", dims=order))
         return UNKNOWN
     return new_layer(ctx, "keras.layers.Permute", {"dims": dims}, kwargs)
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.domain.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.keras.machinery import (
@@ -132,8 +133,10 @@ def set_weights(ctx: OpContext, self, weights):
     shapes, certain = found
     name = layer_name(self)
     if len(given) != len(shapes) and (certain or len(given) > len(shapes)):
-        ctx.fail(codes.ASSIGN_SHAPE, f"You called `set_weights(weights)` on layer {_quote(ctx, name)} with a weight "
-                 f"list of length {len(given)}, but the layer was expecting {len(shapes)} weights.", [self])
+        ctx.fail(codes.ASSIGN_SHAPE, Message("You called `set_weights(weights)` on layer {layer} with a weight list "
+                                             "of length {length}, but the layer was expecting {want_length} "
+                                             "weights.", layer=_quote(ctx, name), length=len(given),
+                                             want_length=len(shapes)), [self])
         return UNKNOWN
     for want, value in zip(shapes, given):
         array = ctx.tensor(value)

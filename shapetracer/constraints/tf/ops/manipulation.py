@@ -46,8 +46,8 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         return ctx.unknown_tensor(x.dtype)
     rank = x.shape.rank
     if len(order) != rank:
-        ctx.fail(codes.BAD_PERMUTATION, ctx.msg("Dimension must be {rank} but is {order_length}", rank=rank,
-                                                order_length=len(order)), [x])
+        ctx.fail(codes.BAD_PERMUTATION, ctx.msg("Dimension must be {rank} but is {perm_length}", rank=rank,
+                                                perm_length=len(order)), [x])
         return ctx.unknown_tensor(x.dtype)
     for entry in order:
         if normalize_axis(entry, rank) is None:
@@ -61,9 +61,8 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         # [2,4,3] with [2,0,2] gives [3,2,3]); only the kernel refuses it, unless the
         # graph optimizer removed the op first (_folded_to_identity).
         if not _folded_to_identity(ctx, x, normal):
-            listed = ",".join(str(p) for p in normal)
-            ctx.fail(codes.BAD_PERMUTATION, ctx.msg("{ARG} is missing from {{{listed}}}.", ARG=missing[0],
-                                                    listed=listed), [x], runtime=True)
+            ctx.fail(codes.BAD_PERMUTATION, ctx.msg("{axis} is missing from {{{perm:csv}}}.", axis=missing[0],
+                                                    perm=normal), [x], runtime=True)
             if ctx.failed:
                 return ctx.unknown_tensor(x.dtype)
     return ctx.result(Shape(x.shape.dims[p] for p in normal), x.dtype, label="transposed to")
@@ -118,11 +117,11 @@ def squeeze(ctx: OpContext, input, axis=None, name=None, squeeze_dims=None):
     for index, entry in enumerate(axes):
         position = normalize_axis(entry, rank)
         if position is None:
-            ctx.fail(codes.AXIS_RANGE, ctx.msg("squeeze_dims[{index}] not in [{ARG},{rank}).", index=index, ARG=-rank,
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("squeeze_dims[{index}] not in [{low},{rank}).", index=index, low=-rank,
                                                rank=rank), [x])
             return ctx.unknown_tensor(x.dtype)
-        message = ctx.msg("Can not squeeze dim[{position}], expected a dimension of 1, got {ARG}", position=position,
-                          ARG=dims[position])
+        message = ctx.msg("Can not squeeze dim[{axis}], expected a dimension of 1, got {dim}", axis=position,
+                          dim=dims[position])
         if not ctx.require(dims[position].eq(1), codes.SHAPE_REQUIREMENT, message, [x]):
             return ctx.unknown_tensor(x.dtype)
         dropped.add(position)
@@ -140,8 +139,8 @@ def expand_dims(ctx: OpContext, input, axis=None, name=None, dim=None):
         return _rank_only(ctx, rank + 1, x.dtype, "expanded to")
     position = normalize_axis(chosen, rank, extra=1)
     if position is None:
-        ctx.fail(codes.AXIS_RANGE, ctx.msg("dim {chosen} not in the interval [{ARG}, {rank}].", chosen=chosen,
-                                           ARG=-rank - 1, rank=rank), [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("dim {axis} not in the interval [{low}, {rank}].", axis=chosen,
+                                           low=-rank - 1, rank=rank), [x])
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
     dims.insert(position, Dim(1, frozenset({ctx.site})))
@@ -164,8 +163,8 @@ def tile(ctx: OpContext, input, multiples, name=None):
         return ctx.unknown_tensor(dtype)
     for index, factor in enumerate(factors):
         if factor is not None and factor.known and factor.value < 0:
-            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Expected multiples[{index}] >= 0, but got {factor}",
-                                                      index=index, factor=factor.value), [x])
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Expected multiples[{index}] >= 0, but got {value}",
+                                                      index=index, value=factor.value), [x])
             return ctx.unknown_tensor(dtype)
     dims = [d * f if f is not None else ctx.fresh("d", 0) for d, f in zip(x.shape.dims, factors)]
     return ctx.result(Shape(dims), dtype, label="tiled to")
@@ -181,7 +180,7 @@ def pad(ctx: OpContext, tensor, paddings, mode="CONSTANT", name=None, constant_v
     pairs = [ctx.items(row) for row in rows]
     for pair in pairs:
         if pair is not None and len(pair) != 2:
-            ctx.fail(codes.ARG_LENGTH, ctx.msg("Dimension must be 2 but is {pair_length}", pair_length=len(pair)), [x])
+            ctx.fail(codes.ARG_LENGTH, ctx.msg("Dimension must be 2 but is {length}", length=len(pair)), [x])
             return ctx.unknown_tensor(dtype)
     if x.shape.dims is None:
         return _rank_only(ctx, len(pairs), dtype, "padded to")
@@ -227,12 +226,12 @@ def reverse(ctx: OpContext, tensor, axis, name=None):
         position = normalize_axis(entry, rank)
         if position is None:
             # TensorFlow's own text, unbalanced bracket included.
-            ctx.fail(codes.AXIS_RANGE, ctx.msg("'axis'[{index}] = {entry} is out of valid range [0, {ARG}",
-                                               index=index, entry=entry, ARG=rank - 1),
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("'axis'[{index}] = {axis} is out of valid range [0, {high}",
+                                               index=index, axis=entry, high=rank - 1),
                      [x])
             return ctx.unknown_tensor(x.dtype)
         if position in seen:
-            ctx.fail(codes.AXIS_RANGE, ctx.msg("axis {position} specified more than once.", position=position), [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("axis {axis} specified more than once.", axis=position), [x])
             return ctx.unknown_tensor(x.dtype)
         seen.add(position)
     return ctx.same_shape(x)
@@ -301,12 +300,12 @@ def _slice_axis(ctx: OpContext, x: Tensor, index: int, dim: Dim, start: Dim | No
                 extent: Dim | None) -> Dim | None:
     """The length of one sliced axis; None after a failure."""
     if extent is not None and extent.known and extent.value < -1:
-        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid value in tensor used for shape: {extent}",
-                                                  extent=extent.value), [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid value in tensor used for shape: {value}",
+                                                  value=extent.value), [x])
         return None
     if start is None:
         return extent if extent is not None and extent.known and extent.value >= 0 else ctx.fresh("d", 0)
-    begin_message = ctx.msg("Expected begin[{index}] in [0, {dim}], but got {start}", index=index, dim=dim, start=start)
+    begin_message = ctx.msg("Expected begin[{index}] in [0, {dim}], but got {begin}", index=index, dim=dim, begin=start)
     if start.known and start.value < 0:
         ctx.fail(codes.INDEX_RANGE, begin_message, [x])
         return None
@@ -318,8 +317,8 @@ def _slice_axis(ctx: OpContext, x: Tensor, index: int, dim: Dim, start: Dim | No
         return dim - start
     room = dim - start
     if not ctx.require(extent.le(room), codes.INDEX_RANGE,
-                       ctx.msg("Expected size[{index}] in [0, {room}], but got {extent}", index=index, room=room,
-                               extent=extent), [x]):
+                       ctx.msg("Expected size[{index}] in [0, {room}], but got {size}", index=index, room=room,
+                               size=extent), [x]):
         return None
     return extent
 
