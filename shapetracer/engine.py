@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 from shapetracer.rules import codes
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.dims import Origin
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.domain.target import Target
 
 from shapetracer.frontend.interpreter import Interpreter, Report, Statistics

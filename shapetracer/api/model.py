@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from shapetracer.domain.message import render
+from shapetracer.rules.message import render
 
 DATA_DIR = Path(__file__).with_name("data")
 ROOT_ALIASES = {"tensorflow": "tf"}

@@ -226,6 +226,10 @@ class Dim:
     def __str__(self) -> str:
         return str(self.value) if self.known else "?"
 
+    def as_fact(self) -> int | None:
+        """The dim as a finding's fact (rules.message): its value, None when unknown."""
+        return self.value if self.known else None
+
     def same_as(self, other: "Dim") -> bool:
         """Structural identity (not semantic equality)."""
         a, b = _operand(self), _operand(other)
@@ -562,6 +566,10 @@ class Shape:
 
     def __repr__(self) -> str:
         return f"Shape({self.tf_str()})"
+
+    def as_fact(self) -> tuple[int | None, ...] | None:
+        """The shape as a finding's fact (rules.message): its dims, None when the rank is unknown."""
+        return None if self.dims is None else tuple(d.value if d.known else None for d in self.dims)
 
     def tf_str(self) -> str:
         """TensorFlow's graph-mode rendering: ``[?,784]``; ``<unknown>`` without rank."""

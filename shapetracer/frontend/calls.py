@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapetracer.rules import codes
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
 from shapetracer.constraints.core.spec import SPECS, OpContext, call_spec
 from shapetracer.frontend.scope import child_nodes

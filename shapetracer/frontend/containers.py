@@ -25,7 +25,7 @@ import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Origin
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value
 

@@ -23,7 +23,7 @@ from shapetracer.constraints.core.spec import SPECS, TF1Graph
 from shapetracer.domain.bounds import Bounds
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.frontend.calls import CallMixin
 from shapetracer.frontend.containers import Recorder

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 
 from shapetracer.rules import codes
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.frontend.magics import python_lines
 from shapetracer.frontend.source import CellMap, CellSpan, SourceProblem, decode
 

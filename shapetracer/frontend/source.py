@@ -8,7 +8,7 @@ engine turns into an ST0xx finding.
 from __future__ import annotations
 
 from shapetracer.rules import codes
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 import ast
 import io
 import re

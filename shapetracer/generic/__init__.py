@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from shapetracer.rules import codes
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.generic.mapping import category_for, rule_for
 from shapetracer.generic.pyflakes_pass import run_pyflakes
 from shapetracer.rules.findings import Finding, ordered_args, tools_of

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from shapetracer.rules import codes as R
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 
 # pyflakes message class name -> rule.  Runtime exception in the comment.
 PYFLAKES_RULES: dict[str, R.Rule] = {

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from shapetracer.rules.codes import RULES
-from shapetracer.domain.message import Message, fields, to_json
+from shapetracer.rules.message import Message, fields, to_json
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from shapetracer.api import model as api
 from shapetracer.rules import codes
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.domain.target import Target
 
 _ROOTS = (("tensorflow.", "tf."), ("tf_keras.", "tf_keras."), ("keras.", "keras."))
@@ -140,7 +140,8 @@ def bad_method_call(class_name: str, method: str, n_positional: int, keywords: t
     problem = _refused(model, name, n_positional, keywords)
     if problem is None:
         return None
-    return ApiFinding(codes.API_CALL, join("{cls}.{method}() ", problem, _under(target), cls=short, method=method))
+    return ApiFinding(codes.API_CALL, join("{class_name}.{method_name}() ", problem, _under(target), class_name=short,
+                                           method_name=method))
 
 
 def _refused(model, name: str, n_positional: int, keywords: tuple[str, ...]) -> Message | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from shapetracer.domain import analysis
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.spec import OpContext
 from shapetracer.domain.values import ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value
 

@@ -98,17 +98,6 @@ def merge_shapes(ctx: OpContext, code: str, first: Shape, second: Shape, involve
     return Shape(merged)
 
 
-def dims_text(dims: Iterable[Dim | int | None]) -> str:
-    """``[3,?]``: TensorFlow's rendering of a dim list."""
-    parts = []
-    for dim in dims:
-        if isinstance(dim, Dim):
-            parts.append(str(dim))
-        else:
-            parts.append("?" if dim is None else str(dim))
-    return "[" + ",".join(parts) + "]"
-
-
 def fresh_dims(ctx: OpContext, dims: Iterable[Dim | None], hint: str = "d", lower: int = 1) -> list[Dim]:
     """Replace the unknown entries of a shape argument by fresh dims."""
     return [d if d is not None else ctx.fresh(hint, lower) for d in dims]

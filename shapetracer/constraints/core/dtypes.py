@@ -414,7 +414,7 @@ def check_list(ctx: OpContext, args: dict) -> None:
         return
     op = "ConcatV2" if ctx.display == "concat" else "Pack"
     if ctx.graph.mode:
-        text = messages.list_types_dont_match("values", op, ", ".join(dtypes))
+        text = messages.list_types_dont_match("values", op, dtypes)
     else:
         first = dtypes[0]
         other = next(d for d in dtypes if d != first)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import z3
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import slice_length
 from shapetracer.domain.dims import Dim, Shape

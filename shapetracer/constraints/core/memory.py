@@ -21,7 +21,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.bounds import DEFAULT_DEVICE_MEMORY, parse_size
 from shapetracer.domain.values import Const, Obj, Seq, Tensor
@@ -140,8 +140,8 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
     elements = math.prod(dims)
     ctx.warn(codes.DEVICE_MEMORY,
              ctx.msg("a {dtype} tensor of shape {shape:list} holds {elements:,} elements = {size:,} bytes "
-                     "({size:human}), more than the device memory ({limit:human}): OOM when allocating tensor",
-                     dtype=result.dtype, shape=dims, elements=elements, size=size, limit=limit), [result])
+                     "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating tensor",
+                     dtype=result.dtype, shape=dims, elements=elements, size=size, device_memory=limit), [result])
     return result
 
 
@@ -159,8 +159,8 @@ def _layer_weights(ctx: OpContext, layer: Obj, x: Any) -> None:
         kind = layer.type_name.rsplit(".", 1)[-1]
         ctx.warn(codes.DEVICE_MEMORY,
                  Message("{layer_class}: its weights are {params:,} float32 parameters = {size:,} bytes "
-                         "({size:human}), more than the device memory ({limit:human}): OOM when allocating tensor",
-                         layer_class=kind, params=params, size=params * 4, limit=limit),
+                         "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating tensor",
+                         layer_class=kind, params=params, size=params * 4, device_memory=limit),
                  [x] if isinstance(x, Tensor) else [])
 
 
@@ -182,8 +182,8 @@ def _finish_fit(ctx: OpContext, estimate: _FitEstimate | None) -> None:
     ctx.warn(codes.DEVICE_MEMORY,
              ctx.msg("one training step needs at least {size:,} bytes ({size:human}): {params:,} float32 parameters "
                      "({params_size:human}) and one batch's layer outputs ({activations_size:human})", largest,
-                     ", more than the device memory ({limit:human})", size=total, params=estimate.params,
-                     params_size=estimate.params * 4, activations_size=estimate.activations, limit=limit))
+                     ", more than the device memory ({device_memory:human})", size=total, params=estimate.params,
+                     params_size=estimate.params * 4, activations_size=estimate.activations, device_memory=limit))
 
 
 ANNOTATORS.append(annotate)

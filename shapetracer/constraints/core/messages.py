@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 
 # --- TensorFlow: shape inference (tensorflow/core/framework/shape_inference.cc) -----------------
 
@@ -71,8 +71,8 @@ def negative_dimension(span: Any, size: Any) -> Message:
 def cannot_reshape(count_in: Any, target: Any, count_out: Any) -> Message:
     """``SetOutputShapeForReshape`` with both sizes known: "Cannot reshape a tensor with 6
     elements to shape [4] (4 elements)" (``target``: the requested shape or its dims)."""
-    return Message("Cannot reshape a tensor with {count_in} elements to shape {target:tf} ({count_out} elements)",
-                   count_in=count_in, target=target, count_out=count_out)
+    return Message("Cannot reshape a tensor with {count_in} elements to shape {new_shape:tf} ({count_out} elements)",
+                   count_in=count_in, new_shape=target, count_out=count_out)
 
 
 def reshape_input_has(values: Any, requested: Any) -> Message:

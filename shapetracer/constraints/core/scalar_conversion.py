@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shapetracer.domain.message import join
+from shapetracer.rules.message import join
 from shapetracer.rules import codes
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.constraints.core.spec import UNKNOWN, Const, OpContext, Seq, Tensor

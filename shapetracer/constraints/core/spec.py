@@ -30,7 +30,7 @@ from shapetracer.rules import codes
 from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and, mentions_declared_none
 from shapetracer.domain.target import Target
 from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict
-from shapetracer.domain.message import Message, join, shape_datum
+from shapetracer.rules.message import Message, join
 from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
 )
@@ -482,7 +482,7 @@ class OpContext:
         elif not isinstance(shape, Shape):
             shape = Shape(d if isinstance(d, Dim) else (Dim(d, frozenset({self.site})) if d is not None
                                                           else self.fresh()) for d in shape)
-        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str(), (("shape", shape_datum(shape)),))
+        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str(), (("shape", shape.as_fact()),))
         if shape.dims is not None:
             shape = Shape(_relabel(d, self.site, labelled) for d in shape.dims)
         return Tensor(shape, dtype, kind, labelled, name, elements)
@@ -604,7 +604,9 @@ def _same_site(a: Origin, b: Origin) -> bool:
 
 
 def _TRANSITION(message):
-    return Message.of(message)
+    if not isinstance(message, Message):
+        raise TypeError(f"a report needs a Message, not {type(message).__name__}: {message!r}")
+    return message
 
 
 def _readable(symbol: str) -> str:

@@ -24,7 +24,7 @@ validation size past the training images.
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
 from shapetracer.constraints.core.arrays import id_lists, numpy_dtype
 from shapetracer.constraints.core.spec import OpContext, op

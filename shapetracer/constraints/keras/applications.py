@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
-from shapetracer.constraints.keras.machinery import channels_last, kdims, register_input
+from shapetracer.constraints.keras.machinery import channels_last, register_input
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
 from shapetracer.constraints.keras.models import ModelState, publish, models

@@ -16,10 +16,10 @@ key_shape=(None, 7, 6)".
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    L, S, attr, involved_for, kshape, layer_call, layer_name, new_layer, result, tf_dims,
+    L, S, attr, involved_for, layer_call, layer_name, new_layer, result,
 )
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op

@@ -15,11 +15,10 @@ kernel words it "Negative dimension size caused by subtracting 3 from 1".
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, kdims, keras1_keywords, kshape,
-    layer_call, new_layer, padding_of, result, transpose_length, window_fits, window_length,
+    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call, new_layer, padding_of, result, transpose_length, window_fits, window_length,
 )
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
@@ -212,8 +211,8 @@ def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
         span = (geo.kernel[i] - 1) * geo.dilation[i] + 1
         if geo.padding == "valid" and not window_fits(ctx, layer, x, size, span, data, "convolution", lambda: Message(
                 "Computed output size would be zero or negative. Received `inputs shape={shape:keras}`, "
-                "`kernel shape={kernel_shape:keras}`, `dilation_rate={dilation:array}`, `strides={strides:py}`, "
-                "`padding=valid`.", shape=x.shape, kernel_shape=kernel_shape, dilation=geo.dilation,
+                "`kernel shape={kernel_shape:keras}`, `dilation_rate={dilation_rate:array}`, `strides={strides:py}`, "
+                "`padding=valid`.", shape=x.shape, kernel_shape=kernel_shape, dilation_rate=geo.dilation,
                 strides=tuple(geo.strides))):
             return ctx.unknown_tensor(x.dtype)
         lengths.append(window_length(size, geo.kernel[i], geo.strides[i], geo.dilation[i], geo.padding))
@@ -310,12 +309,13 @@ def _cropping_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs
         size = dims[first + i]
         if size.known and size.value <= before + after:
             if rank == 1:
-                message = (f"`cropping` parameter of `Cropping1D` layer must be smaller than the input length. "
-                           f"Received: input_shape={kshape(x.shape)}, cropping={pairs[0]}")
+                message = Message("`cropping` parameter of `Cropping1D` layer must be smaller than the input length. "
+                                  "Received: input_shape={shape:keras}, cropping={cropping:py}", shape=x.shape,
+                                  cropping=pairs[0])
             else:
-                message = ("Values in `cropping` argument should be smaller than the corresponding spatial "
-                           f"dimension of the input. Received: input_shape={kshape(x.shape)}, "
-                           f"cropping={tuple(pairs)}")
+                message = Message("Values in `cropping` argument should be smaller than the corresponding spatial "
+                                  "dimension of the input. Received: input_shape={shape:keras}, "
+                                  "cropping={croppings:py}", shape=x.shape, croppings=tuple(pairs))
             ctx.fail(codes.NEGATIVE_DIM, message, involved_for(layer, x))
             return ctx.unknown_tensor(x.dtype)
         dims[first + i] = size - (before + after)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import math
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, kdims, keras1_interface,
-    kshape, layer_call, layer_name, new_layer, register_input, result, set_image_data_format, shape_of_arg,
+    InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, keras1_interface,
+    layer_call, layer_name, new_layer, register_input, result, set_image_data_format, shape_of_arg,
     state_of,
 )
 from shapetracer.domain.dims import Dim, statically_none
@@ -117,13 +117,13 @@ def dense_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
 def undefined_kernel(ctx: OpContext, layer: Obj, x: Tensor) -> None:
     """Report the kernel a Dense layer cannot create (the caller checked the dim is declared None)."""
     if ctx.target.keras2:
-        words = ("The last dimension of the inputs to a Dense layer should be defined. Found None. "
-                 f"Full input shape received: {kshape(x.shape)}")
+        words = Message("The last dimension of the inputs to a Dense layer should be defined. Found None. "
+                        "Full input shape received: {shape:keras}", shape=x.shape)
     else:
         units = ctx.int(attr(layer, "units"))
-        words = ("Shapes used to initialize variables must be fully-defined (no `None` dimensions). Received: "
-                 f"shape=(None, {units if units is not None else 'None'}) for variable path="
-                 f"'{layer_name(layer)}/kernel'")
+        words = Message("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                        "Received: shape=(None, {units!s}) for variable path='{layer}/kernel'", units=units,
+                        layer=layer_name(layer))
     ctx.fail(codes.UNDEFINED_DIM, words, [x, layer.origin])
 
 

@@ -22,9 +22,8 @@ A user-defined loss is analysed on the target and output shapes.
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
-from shapetracer.constraints.keras.machinery import kdims, kshape, tf_dims
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -290,7 +289,7 @@ def _check_keras2(ctx: OpContext, name: str, target: Tensor, output: Tensor, wra
                                 node=op_name, shape_a=first, shape_b=second), involved)
         else:
             first, second = (runtime_o, runtime_t) if output_first else (runtime_t, runtime_o)
-            ctx.fail(code, messages.incompatible_shapes(tf_dims(first), tf_dims(second)), involved)
+            ctx.fail(code, messages.incompatible_shapes(first, second), involved)
         return False
     if training:
         warn_broadcast(ctx, name, t, o, involved, step_batch)

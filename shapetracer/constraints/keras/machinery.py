@@ -41,7 +41,7 @@ from shapetracer.constraints.core.spec import SPECS, OpContext, _wrap, call_spec
 from shapetracer.domain.values import (
     UNKNOWN, BoundMethod, Const, DictVal, Function, Instance, Obj, Seq, Tensor, Value,
 )
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.constraints.core import messages
 
 # --- rendering ----------------------------------------------------------------------
@@ -60,11 +60,6 @@ def kdims(dims: Iterable[Dim | int | None]) -> str:
 
 def kshape(shape: Shape) -> str:
     return "<unknown>" if shape.dims is None else kdims(shape.dims)
-
-
-def tf_dims(dims: Iterable[Dim]) -> str:
-    """TensorFlow's rendering ``[?,5]`` (kernel messages in data mode)."""
-    return "[" + ",".join(str(d) for d in dims) + "]"
 
 
 # --- names ----------------------------------------------------------------------------

@@ -14,11 +14,11 @@ needs the contracted axes equal: "Incompatible input shapes: axis values 4
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.constraints.keras.machinery import (
-    L, S, apply_layer, attr, involved_for, kdims, kshape, layer_call, new_layer, result,
+    L, S, apply_layer, attr, involved_for, layer_call, new_layer, result,
 )
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import bad, ok

@@ -26,7 +26,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.domain import analysis
 from shapetracer.rules import codes
 from shapetracer.constraints.keras import conv, core_layers, rnn

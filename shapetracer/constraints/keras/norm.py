@@ -13,7 +13,7 @@ rank fails in build with Python's "tuple index out of range".
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, build_spec, involved_for, layer_call, new_layer, state_of,

@@ -13,7 +13,7 @@ as 1 with ``keepdims=True``).
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, channels_last, int_tuple, layer_call, new_layer, padding_of, result, window_fits,

@@ -17,10 +17,10 @@ dimensions, received: (None, 4)").
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, apply_layer, attr, involved_for, keras1_interface, kshape, layer_call, layer_name, new_layer,
+    InputSpec, L, S, apply_layer, attr, involved_for, keras1_interface, layer_call, layer_name, new_layer,
     register_input,
     result, state_of,
 )

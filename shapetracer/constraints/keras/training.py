@@ -17,9 +17,9 @@ element shapes.
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
-from shapetracer.constraints.keras.machinery import L, data_mode, flat_tensors, input_name, kdims, kshape, labelled
+from shapetracer.constraints.keras.machinery import L, data_mode, flat_tensors, input_name, labelled
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok
 from shapetracer.constraints.keras.losses import CATEGORICAL, SPARSE, check_loss, loss_name

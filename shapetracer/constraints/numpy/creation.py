@@ -21,11 +21,11 @@ from typing import Any
 
 import z3
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, lower_bound, Shape, bool_and, bool_or
 from shapetracer.constraints.core.arrays import (
-    array_result, as_array, compact, discover, numpy_dtype, ragged_message, same_array, tensor_dtype, unknown_array,
+    array_result, as_array, discover, numpy_dtype, ragged_message, same_array, tensor_dtype, unknown_array,
 )
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -98,8 +98,8 @@ def _fill_fits(ctx: OpContext, fill_value: Any, dims: list[Dim]) -> bool:
     if fill is None or fill.shape.dims is None or not fill.shape.dims:
         return True
     fill_dims = list(fill.shape.dims)
-    message = ctx.msg("could not broadcast input array from shape {shape:np} into shape {target:np}",
-                      shape=fill_dims, target=dims)
+    message = ctx.msg("could not broadcast input array from shape {shape:np} into shape {new_shape:np}",
+                      shape=fill_dims, new_shape=dims)
     if len(fill_dims) > len(dims):
         ctx.fail(codes.BROADCAST, message, [fill])
         return False

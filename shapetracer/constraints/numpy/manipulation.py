@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape
@@ -93,7 +93,7 @@ def reshape_array(ctx: OpContext, a: Any, shape: Any) -> Tensor:
         ctx.fail(codes.RESHAPE_TWO_UNKNOWN, ctx.msg("can only specify one unknown dimension"), [x])
         return unknown_array(ctx, dtype)
     size = x.shape.num_elements()
-    message = ctx.msg("cannot reshape array of size {size} into shape {target:np_target}", size=size, target=dims)
+    message = ctx.msg("cannot reshape array of size {size} into shape {new_shape:np_target}", size=size, new_shape=dims)
     if not inferred:
         if not ctx.require(size.eq(Shape(dims).num_elements()), codes.RESHAPE_SIZE, message, [x] + dims):
             return unknown_array(ctx, dtype)

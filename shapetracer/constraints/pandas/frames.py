@@ -44,7 +44,7 @@ from shapetracer.constraints.core.frames import distinct_labels as _distinct, fr
 from shapetracer.constraints.core.frames import same_label as _same_label, store_frame as _store
 from shapetracer.constraints.core.frames import values_dtype as _values_dtype
 from shapetracer.rules import codes
-from shapetracer.domain.dims import Dim, Shape
+from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import (
     NONE,
     UNKNOWN,

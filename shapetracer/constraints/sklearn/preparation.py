@@ -386,10 +386,10 @@ def scaler_inverse_transform(ctx: OpContext, self, X, copy=None):
     rows, width = array.shape.dims
     if fitted is not None:
         if width.known and width.value == 1 and fitted.known and fitted.value != 1:
-            message = (f"non-broadcastable output operand with shape ({rows},1) doesn't match the broadcast "
-                       f"shape ({rows},{fitted})")
+            message = Message("non-broadcastable output operand with shape {shape:np} doesn't match the broadcast "
+                              "shape {broadcast_shape:np}", shape=(rows, 1), broadcast_shape=(rows, fitted))
         else:
-            message = np_cannot_broadcast(f"({rows},{width}) ({fitted},) ({rows},{width})")
+            message = np_cannot_broadcast([(rows, width), (fitted,), (rows, width)])
         if not ctx.require(bool_or(width.eq(fitted), fitted.eq(1)), codes.BROADCAST, message, [array, fitted]):
             return UNKNOWN
     return _scaled(ctx, array)

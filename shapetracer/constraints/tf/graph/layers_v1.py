@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, ok
@@ -35,14 +35,6 @@ from shapetracer.constraints.core import messages
 def static_none_dim(ctx: OpContext, index: int) -> Dim:
     """A fresh dim TensorFlow itself sees as ``None`` (axis ``index`` of this op's result)."""
     return ctx.fresh(f"{ctx.display}.shape[{index}]")
-
-
-def keras_shape(shape: Shape) -> str:
-    """Keras' rendering of a shape in messages: ``(None, 28, 28, 1)``."""
-    if shape.dims is None:
-        return "<unknown>"
-    parts = [str(d.value) if d.known else "None" for d in shape.dims]
-    return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"
 
 
 def input_spec_message(layer: str, kind: str, want: int, shape: Shape) -> Message:
@@ -190,8 +182,8 @@ def conv_layer(ctx: OpContext, inputs: Any, n: int, filters: Any, kernel: list[i
     dilation = dilation or [1] * n
     if strides is not None and max(strides) > 1 and max(dilation) > 1:
         ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("`strides > 1` not supported in conjunction with `dilation_rate > "
-                                                  "1`. Received: strides={strides:py} and dilation_rate={dilation:py}",
-                                                  strides=tuple(strides), dilation=tuple(dilation)))
+                                                  "1`. Received: strides={strides:py} and dilation_rate={dilation_rate:py}",
+                                                  strides=tuple(strides), dilation_rate=tuple(dilation)))
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, n, channels_first)
     if statically_none(channel):
@@ -269,12 +261,12 @@ def batch_norm_layer(ctx: OpContext, inputs: Any, axis: Any) -> Tensor:
     normalised = tuple(a + rank if a < 0 else a for a in axes)
     if any(a < 0 or a >= rank for a in normalised):
         ctx.fail(codes.AXIS_RANGE, ctx.msg("Invalid value for `axis` argument. Expected 0 <= axis < inputs.rank "
-                                           "(with inputs.rank={rank}). Received: axis={axis:py}", rank=rank,
-                                           axis=normalised), [x])
+                                           "(with inputs.rank={rank}). Received: axis={axes:py}", rank=rank,
+                                           axes=normalised), [x])
         return ctx.unknown_tensor(x.dtype)
     if any(statically_none(x.shape.dims[a]) for a in normalised):
         ctx.fail(codes.UNDEFINED_DIM, ctx.msg("Input has undefined `axis` dimension. Received input with shape "
-                                              "{shape:keras} and axis={axis:py}", shape=x.shape, axis=normalised), [x])
+                                              "{shape:keras} and axis={axes:py}", shape=x.shape, axes=normalised), [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.same_shape(x)
 

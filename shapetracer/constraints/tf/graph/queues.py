@@ -214,8 +214,8 @@ def _compatible(ctx: OpContext, have: list[Dim], want: list[Dim | None], index: 
         if need is None or (got.known and need.known):
             continue
         expected = ([Dim.fresh("n")] if many else []) + [d if d is not None else Dim.fresh("d") for d in want]
-        kernel = (f"{ctx.display}: Shape mismatch in tuple component {index}. Expected "
-                  f"{Shape(expected).tf_str()}, got {value.shape.tf_str()}")
+        kernel = ctx.msg("Shape mismatch in tuple component {index}. Expected {want_shape:tf}, got {shape:tf}",
+                         index=index, want_shape=expected, shape=value.shape)
         if not ctx.require(got.eq(need), codes.SHAPE_REQUIREMENT, kernel if statically_none(got) else message,
                            [value, need, got]):
             return False

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import P, T, bad, instance_of, ok
-from shapetracer.constraints.tf.graph.layers_v1 import keras_shape
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.core.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 from shapetracer.constraints.core import messages
@@ -172,9 +171,9 @@ def _feed_base(ctx: OpContext, cell: Obj, depth: Dim) -> bool:
     now, then = (depth + hidden, built.dim + hidden) if hidden is not None else (depth, built.dim)
     return ctx.require(depth.eq(built.dim), codes.RNN_INPUT,
                        _msg(ctx, messages.dims_must_be_equal(now, then),
-                            " (input shapes: [?,{a}], [{b},{gate_width}]): this {cell} object built its kernel for "
+                            " (input shapes: [?,{a}], [{b},{gate_width}]): this {cell_class} object built its kernel for "
                             "inputs of depth {built_depth} and is now fed depth {depth}",
-                            gate_width=_gate_width(ctx, cell), cell=str(_kind(cell)), built_depth=built.dim,
+                            gate_width=_gate_width(ctx, cell), cell_class=str(_kind(cell)), built_depth=built.dim,
                             depth=depth),
                        [depth, built.dim])
 
@@ -389,7 +388,7 @@ def _created(ctx: OpContext, cls: str, units: Any) -> Any:
     """The creating line as an origin, labelled for related-line notes."""
     shown = ctx.int(units)
     return ctx.site.relabelled(f"{cls} created with num_units", str(shown) if shown is not None else "?",
-                               (("cell", cls), ("num_units", shown)))
+                               (("cell_class", cls), ("num_units", shown)))
 
 
 def _int_attr(ctx: OpContext, value: Any) -> Value:

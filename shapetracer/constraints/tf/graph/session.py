@@ -42,6 +42,7 @@ from shapetracer.domain.values import (
 )
 from shapetracer.constraints.core.solver import judge
 from shapetracer.constraints.core import messages
+from shapetracer.rules.message import Message, join
 
 Substitution = list[tuple[z3.ArithRef, z3.ArithRef, Dim]]
 
@@ -156,19 +157,20 @@ def _substitution(feeds: list[tuple[Tensor, Tensor]]) -> Substitution:
     return pairs
 
 
-def _at_run(deferred: Any, pairs: Substitution) -> str:
+def _at_run(deferred: Any, pairs: Substitution) -> Message:
     """The deferred message, rendered before the feed was known (its ``?``), followed by
     the fed sizes that decide it: ``... [raised when this run evaluates the op, with
-    x.shape[0] = 36]``."""
+    x.shape[0] = 36]`` (the fact ``fed``: those sizes, by dim name)."""
     cond = deferred.cond
     mentioned = free_symbols(cond) if not isinstance(cond, bool) else set()
     values = []
     for symbol, term, _ in pairs:
         name = str(symbol)
         if name in mentioned and z3.is_int_value(term):
-            values.append(f"{name.split('!', 1)[0]} = {term.as_long()}")
-    detail = f", with {', '.join(sorted(values))}" if values else ""
-    return f"{deferred.message} [raised when this run evaluates the op{detail}]"
+            values.append((name.split("!", 1)[0], term.as_long()))
+    fed = tuple(sorted(values, key=lambda pair: f"{pair[0]} = {pair[1]}"))
+    return join(deferred.message, " [raised when this run evaluates the op",
+                ", with {fed:assign}]" if fed else "]", fed=fed)
 
 
 def _substitute(dim: Dim, pairs: Substitution) -> Dim:

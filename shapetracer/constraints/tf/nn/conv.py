@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, bool_or
 from shapetracer.constraints.core.examples import T, bad, ok
@@ -113,11 +113,9 @@ def per_axis(ctx: OpContext, value: Any, layout: Layout, name: str, lengths: tup
     if ints is None:
         return None
     if len(ints) not in lengths:
-        accepted = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}" if len(lengths) > 1 \
-            else str(lengths[0])
-        ctx.fail(codes.ARG_LENGTH, ctx.msg("{arg} should be of length {accepted}. Received: {arg}={values:pylist} of "
-                                           "length {length}", arg=name, accepted=accepted, values=ints,
-                                           length=len(ints)))
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("{arg} should be of length {want_lengths:or}. Received: "
+                                           "{arg}={values:pylist} of length {length}", arg=name, want_lengths=lengths,
+                                           values=ints, length=len(ints)))
         return FAILED
     if len(ints) == 1:
         return ints * layout.spatial

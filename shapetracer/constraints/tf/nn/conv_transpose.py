@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.tf.nn.conv import (
     FAILED, Failed, Layout, Padding, axis_padding, check_rank, effective_kernel, layout_for, per_axis, positive,
@@ -113,9 +113,9 @@ def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list
     if len(dims) == n and spatial_only_ok:
         return batch, [d if d is not None else ctx.fresh() for d in dims], filter_out
     if len(dims) != layout.full:
-        wanted = f"{layout.full} values or {n} values" if spatial_only_ok else f"{layout.full} values"
+        wanted = "{want_length} values or {spatial} values" if spatial_only_ok else "{want_length} values"
         ctx.fail(codes.ARG_LENGTH, ctx.msg("output_shape must contain " + wanted + ", but got: {length}",
-                                           length=len(dims)))
+                                           want_length=layout.full, spatial=n, length=len(dims)))
         return FAILED
     # An unknown batch or depth entry is whatever the kernel derives: the input's batch, the filter's depth.
     defaults = layout.join(batch, [None] * n, filter_out)

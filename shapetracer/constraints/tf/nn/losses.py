@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok

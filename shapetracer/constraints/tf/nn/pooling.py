@@ -24,6 +24,7 @@ from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import T, bad, ok
 from shapetracer.constraints.core.spec import OpContext, Tensor, op
 from shapetracer.constraints.core import messages
+from shapetracer.rules.message import Message
 
 
 def _depth_window(ctx: OpContext, ksize: Any, layout: Layout) -> int:
@@ -52,7 +53,8 @@ def pool(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: Any, lay
     if window is None:
         return ctx.result(layout.join(batch, [ctx.fresh() for _ in spatial], depth), dtype, label="pooled to")
     kernel = [Dim(k, frozenset({ctx.site})) for k in window]
-    out = spatial_outputs(ctx, spatial, kernel, stride, dilation, pad, f"input shape: {x.shape.tf_str()}")
+    out = spatial_outputs(ctx, spatial, kernel, stride, dilation, pad,
+                          Message("input shape: {shape:tf}", shape=x.shape))
     if out is None:
         return ctx.unknown_tensor(dtype)
     k_depth = _depth_window(ctx, ksize, layout)

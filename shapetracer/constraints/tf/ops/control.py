@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import P, T, bad, ok

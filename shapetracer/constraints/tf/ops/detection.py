@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.constraints.core import messages
 from shapetracer.constraints.core.examples import P, T, bad, ok
 from shapetracer.constraints.core.spec import UNKNOWN, OpContext, Seq, Tensor, op

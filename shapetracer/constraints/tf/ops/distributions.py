@@ -42,7 +42,7 @@ from typing import Any
 
 import z3
 
-from shapetracer.domain.message import Message, join
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.broadcasting import broadcast_dims

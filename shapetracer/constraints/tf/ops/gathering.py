@@ -89,11 +89,11 @@ def gather_nd(ctx: OpContext, params, indices, name=None, batch_dims=0):
     dims = list(picks.shape.dims[:-1]) + list(source.shape.dims[batch + depth:])
     if not dims and batch == 0 and source.kind == "variable":
         # its gradient scatters a scalar: ScatterNd wants updates of rank >= 1 (raised by minimize)
-        ctx.deferred.append(Deferred(False, codes.RANK_MISMATCH, f"{ctx.display}: "
-                                     f"{messages.shape_must_be_at_least_rank(1, 0)} for 'GatherNd_grad/ScatterNd' "
-                                     f"(op: 'ScatterNd') with input shapes: {picks.shape.tf_str()}, [], "
-                                     f"[{source.shape.rank}] (a gradient through a gather_nd of one element)",
-                                     ctx.site, frozenset(_origins([source])), at_gradient=True))
+        message = ctx.msg(messages.shape_must_be_at_least_rank(1, 0), " for 'GatherNd_grad/ScatterNd' (op: "
+                          "'ScatterNd') with input shapes: {input_shapes:tfs} (a gradient through a gather_nd of one "
+                          "element)", input_shapes=(picks.shape, (), (source.shape.rank,)))
+        ctx.deferred.append(Deferred(False, codes.RANK_MISMATCH, message, ctx.site, frozenset(_origins([source])),
+                                     at_gradient=True))
     return ctx.result(Shape(dims), dtype, label="gathered to")
 
 

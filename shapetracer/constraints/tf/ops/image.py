@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.domain.dims import Dim
@@ -208,8 +208,8 @@ def crop_to_bounding_box(ctx: OpContext, image, offset_height, offset_width, tar
         if offset is None:
             continue
         if not ctx.require(have.ge(need + offset), codes.NEGATIVE_DIM,
-                           ctx.msg("{arg} must be >= target + offset. (input shape {shape:tf}, target {target} at "
-                                   "offset {offset})", arg=label, shape=x.shape, target=need, offset=offset),
+                           ctx.msg("{arg} must be >= target + offset. (input shape {shape:tf}, target {target_size} at "
+                                   "offset {offset})", arg=label, shape=x.shape, target_size=need, offset=offset),
                            [have, need, offset]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(_with_spatial(x, height, width), x.dtype, label="cropped to")
@@ -229,8 +229,8 @@ def pad_to_bounding_box(ctx: OpContext, image, offset_height, offset_width, targ
         if offset is None:
             continue
         if not ctx.require((target - offset).ge(have), codes.SHAPE_REQUIREMENT,
-                           ctx.msg("{arg} must be <= target - offset (input shape {shape:tf}, target {target} at "
-                                   "offset {offset})", arg=label, shape=x.shape, target=target, offset=offset),
+                           ctx.msg("{arg} must be <= target - offset (input shape {shape:tf}, target {target_size} at "
+                                   "offset {offset})", arg=label, shape=x.shape, target_size=target, offset=offset),
                            [have, target, offset]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(_with_spatial(x, height, width), x.dtype, label="padded to")
@@ -278,7 +278,7 @@ def random_crop(ctx: OpContext, value, size, seed=None, name=None):
         return ctx.unknown_tensor(x.dtype)
     for axis_dim, want_dim in zip(x.shape.dims, dims):
         if not ctx.require(axis_dim.ge(want_dim), codes.NEGATIVE_DIM,
-                           ctx.msg("Need value.shape >= size, got {shape:join} {size:join}", shape=x.shape, size=dims),
+                           ctx.msg("Need value.shape >= size, got {shape:join} {sizes:join}", shape=x.shape, sizes=dims),
                            [x, axis_dim, want_dim], runtime=True):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(dims, x.dtype, label="cropped to")

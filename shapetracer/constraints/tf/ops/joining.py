@@ -22,7 +22,7 @@ Known elements of small int vectors survive concat/stack, so
 from __future__ import annotations
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import MAX_PIECES, dims_text, merge_shapes, normalize_axis
+from shapetracer.constraints.core.common import MAX_PIECES, merge_shapes, normalize_axis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op, pending_of

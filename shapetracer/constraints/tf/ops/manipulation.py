@@ -51,8 +51,8 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         return ctx.unknown_tensor(x.dtype)
     for entry in order:
         if normalize_axis(entry, rank) is None:
-            ctx.fail(codes.BAD_PERMUTATION, ctx.msg("perm dim {entry} is out of range of input rank {rank}",
-                                                    entry=entry, rank=rank), [x])
+            ctx.fail(codes.BAD_PERMUTATION, ctx.msg("perm dim {axis} is out of range of input rank {rank}",
+                                                    axis=entry, rank=rank), [x])
             return ctx.unknown_tensor(x.dtype)
     normal = [normalize_axis(entry, rank) for entry in order]
     missing = [axis for axis in range(rank) if axis not in normal]

@@ -10,12 +10,13 @@ tf.group and tf.no_op build (an Operation, not a tensor).
 
 from __future__ import annotations
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import merge_shapes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.domain.dims import Shape
 from shapetracer.domain.values import Obj, Tensor
 from shapetracer.constraints.core import messages
 

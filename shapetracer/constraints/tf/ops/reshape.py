@@ -32,7 +32,6 @@ which keeps the arithmetic linear and the inferred dim exact.
 from __future__ import annotations
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import dims_text
 from shapetracer.domain.dims import Dim, Shape, bool_not
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.domain.facts import Verdict
@@ -157,7 +156,7 @@ def _check_same_count(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
         return True
     else:
         message = ctx.msg(messages.reshape_input_has(_count_factors(list(x.shape.dims)), _count_factors(target)),
-                          " (input shape {shape:tf}, requested {target:tf})", shape=x.shape, target=target)
+                          " (input shape {shape:tf}, requested {new_shape:tf})", shape=x.shape, new_shape=target)
     return ctx.require(count_in.eq(count_out), codes.RESHAPE_SIZE, message, [x] + target)
 
 
@@ -195,7 +194,7 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
         message = ctx.msg(messages.evenly_divisible(out_known, count_in))
     else:
         counts = messages.reshape_input_multiple(_count_factors(list(x.shape.dims)), _count_factors(others))
-        message = ctx.msg(counts, " (input shape {shape:tf}, requested {target:tf})", shape=x.shape, target=target)
+        message = ctx.msg(counts, " (input shape {shape:tf}, requested {new_shape:tf})", shape=x.shape, new_shape=target)
     if len(in_unknown) > 1:
         # A product of unknowns is non-linear: left unchecked, except in graph mode when the
         # unknowns are run-time dims, which each run replaces by the fed values.
@@ -223,10 +222,10 @@ def _warn_batch_mixing(ctx: OpContext, x: Tensor, target: list[Dim], position: i
     if divides is True or judge(facts, bool_not(divides), ctx.host.limits, False).verdict \
             is Verdict.FAILS:
         return
-    ctx.warn(codes.BATCH_MIXING, ctx.msg("reshaping {shape:tf} to {target:tf} puts {per_row} values in each row "
+    ctx.warn(codes.BATCH_MIXING, ctx.msg("reshaping {shape:tf} to {new_shape:tf} puts {per_row} values in each row "
                                          "while each example has {per_example}, so rows mix examples across the "
                                          "batch axis; keep the batch axis, e.g. {suggested:tf}", shape=x.shape,
-                                         target=target, per_row=per_row, per_example=per_example,
+                                         new_shape=target, per_row=per_row, per_example=per_example,
                                          suggested=[-1, per_example]), [x])
 
 

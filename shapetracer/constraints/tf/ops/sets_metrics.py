@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.domain.message import Message
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.core import messages

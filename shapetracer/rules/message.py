@@ -30,6 +30,7 @@ tuple.  How a fact prints is the template's business, through a format spec:
     {target:np_target} (4,newaxis)  a numpy reshape target as numpy words it
     {count:product} ?*3136          a count as the product of its factors
     {perm:csv}     1,0,0            the items, comma-separated without spaces
+    {lengths:or}   1, 2 or 4        the items as alternatives
     {shapes:tensorshape_reprs}      [TensorShape([Dimension(None), Dimension(3)])]: TF 1's reprs
 
 Every code declares its facts and their kinds in the registry (``domain.codes``), and a
@@ -39,33 +40,26 @@ test holds every report of the corpus and of the op examples to that declaration
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
-
-from shapetracer.domain.dims import Dim, Shape
 
 # --- facts ----------------------------------------------------------------------------------
 
 
 def datum(value: Any) -> Any:
-    """``value`` as a fact: dims become ints or None, shapes tuples (None: unknown rank),
-    lists and tuples tuples, messages stay messages.  Anything else is a spec's mistake."""
+    """``value`` as a fact: a value of the analysis says what it is as data (``as_fact``: a
+    dim an int or None, a shape a tuple of those or None), lists and tuples become tuples,
+    messages stay messages.  Anything else is a spec's mistake."""
     if value is None or isinstance(value, (bool, int, float, str, Message)):
         return value
-    if isinstance(value, Dim):
-        return value.value if value.known else None
-    if isinstance(value, Shape):
-        return shape_datum(value)
+    as_fact = getattr(type(value), "as_fact", None)
+    if as_fact is not None:
+        return as_fact(value)
     if isinstance(value, (list, tuple)):
         return tuple(datum(item) for item in value)
     if isinstance(value, Mapping):
         return tuple((datum(k), datum(v)) for k, v in value.items())
     raise TypeError(f"not a fact: {type(value).__name__} {value!r}")
-
-
-def shape_datum(shape: Shape) -> tuple | None:
-    """A shape as a fact: its dims (None: unknown), or None when even the rank is unknown."""
-    return None if shape.dims is None else tuple(d.value if d.known else None for d in shape.dims)
 
 
 def to_json(value: Any) -> Any:
@@ -150,6 +144,8 @@ _STYLES: dict[str, Callable[[Any], str]] = {
     "np_target": _np_target,
     "product": lambda factors: "*".join(_dim(d) for d in factors),
     "csv": lambda value: ",".join(_dim(d) for d in value),
+    "or": lambda value: ", ".join(_dim(d) for d in value[:-1]) + f" or {_dim(value[-1])}" if len(value) > 1
+    else _dim(value[0]),
     "tensorshape_reprs": lambda shapes: "[" + ", ".join(
         "TensorShape([" + ", ".join(f"Dimension({d})" for d in s) + "])" for s in shapes) + "]",
     "human": lambda size: f"{size / (1 << 30):.1f} GiB" if size >= 1 << 30 else f"{size / (1 << 20):.1f} MiB",
@@ -162,6 +158,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         style = _STYLES.get(format_spec)
         if style is not None:
+            if isinstance(value, str):  # text where data was meant: a spec's mistake, never rendered
+                raise TypeError(f"the style {format_spec!r} renders data, not text: {value!r}")
             return style(value)
         if isinstance(value, Message):
             return format(value.text, format_spec)
@@ -290,22 +288,19 @@ def _is_pairs(value: Any) -> bool:
         and not isinstance(p[1], bool) for p in value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Kind:
-    """What a fact is: its name in docs, the test of a value, and its JSON Schema.
-    ``optional``: a report of the code may leave the fact out."""
+    """What a fact is: its name in docs, the test of a value, and its JSON Schema."""
 
     name: str
     check: Callable[[Any], bool]
     schema: dict
-    optional: bool = False
-
-    @property
-    def opt(self) -> "Kind":
-        return replace(self, optional=True)
 
     def accepts(self, value: Any) -> bool:
         return self.check(value)
+
+    def __repr__(self) -> str:
+        return self.name
 
 
 _DIM_SCHEMA = {"type": ["integer", "null"]}
@@ -326,10 +321,18 @@ INTS = Kind("ints", lambda v: isinstance(v, tuple) and all(_is_int(i) for i in v
 STRS = Kind("strs", lambda v: isinstance(v, tuple) and all(isinstance(s, str) for s in v),
             {"type": "array", "items": {"type": "string"}})
 NAMES = Kind("names", STRS.check, STRS.schema)
+DTYPE = Kind("dtype", lambda v: isinstance(v, str), {"type": "string"})  # a dtype's name: int32, float
+DTYPES = Kind("dtypes", STRS.check, STRS.schema)
+OPT_NUMBER = Kind("number or none", lambda v: v is None or NUMBER.check(v), {"type": ["number", "null"]})
+_SCALAR = (str, int, float, bool, type(None))
+SCALARS = Kind("scalars", lambda v: isinstance(v, tuple) and all(isinstance(x, _SCALAR) for x in v),
+               {"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}})
 # (name, value) pairs: a counterexample, the fed sizes of a run, the tools that reported
 PAIRS = Kind("pairs", _is_pairs,
              {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                          "items": [{"type": "string"}, {"type": ["integer", "string"]}]}})
-MESSAGE = Kind("message", lambda v: isinstance(v, Message),
-               {"type": "object", "required": ["message", "args"],
-                "properties": {"message": {"type": "string"}, "args": {"type": "object"}}})
+_MESSAGE_SCHEMA = {"type": "object", "required": ["message", "args"],
+                   "properties": {"message": {"type": "string"}, "args": {"type": "object"}}}
+MESSAGE = Kind("message", lambda v: isinstance(v, Message), _MESSAGE_SCHEMA)  # a message inside the message
+MESSAGES = Kind("messages", lambda v: isinstance(v, tuple) and all(isinstance(m, Message) for m in v),
+                {"type": "array", "items": _MESSAGE_SCHEMA})
