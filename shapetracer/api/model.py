@@ -334,9 +334,9 @@ def check_call(sig: Signature, n_positional: int, keywords: Iterable[str],
 
 def refusal(sig: Signature, n_positional: int, keywords: Iterable[str]) -> tuple[str, dict] | None:
     """Why the call does not bind, as Python words it: a template (``domain.message``) and
-    the facts it names -- the
-    ``keyword``, the ``missing`` parameters, how many positional arguments it ``takes``
-    and was ``given`` -- or None when it binds (see ``check_call``)."""
+    the facts it names -- the unexpected ``keyword``, the ``argument`` given twice or by a
+    keyword it may not have, the ``missing`` parameters, how many positional arguments it
+    takes (``least`` to ``most``) and was ``given`` -- or None when it binds (see ``check_call``)."""
     positional = sig.positional
     by_name = {p.name: p for p in sig.parameters if p.kind not in (VAR_POSITIONAL, VAR_KEYWORD)}
     filled = {p.name for p in positional[:n_positional]}
@@ -347,10 +347,10 @@ def refusal(sig: Signature, n_positional: int, keywords: Iterable[str]) -> tuple
                 continue
             if param is None:
                 return "got an unexpected keyword argument '{keyword}'", {"keyword": keyword}
-            return ("got some positional-only arguments passed as keyword arguments: '{keyword}'",
-                    {"keyword": keyword})
+            return ("got some positional-only arguments passed as keyword arguments: '{argument}'",
+                    {"argument": keyword})
         if keyword in filled:
-            return "got multiple values for argument '{keyword}'", {"keyword": keyword}
+            return "got multiple values for argument '{argument}'", {"argument": keyword}
         filled.add(keyword)
     if n_positional > len(positional) and not sig.has_kind(VAR_POSITIONAL):
         return _too_many(sig, n_positional)

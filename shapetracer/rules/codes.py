@@ -111,7 +111,7 @@ MATMUL_DIM = _rule("ST101", "matmul-dim-mismatch", "shape", "error", "shape",
 RANK_MISMATCH = _rule("ST102", "rank-mismatch", "shape", "error", "shape",
                       "An op receives a tensor of a rank it does not accept.",
                       facts="op a arg b estimator fed flag_shape index indices_shape input input_shapes "
-                            "kind labels_shape ndim rank rank_a rank_b shape shape_a shape_b want_rank")
+                            "kind labels_shape ndim rank rank_a rank_b shape shape_a shape_b suggestion want_rank")
 BROADCAST = _rule("ST103", "incompatible-broadcast", "shape", "error", "shape",
                   "Two operands of an elementwise op cannot be broadcast together.",
                   facts="op a axis b broadcast_shape fed first first_name index index_a index_b name "
@@ -314,7 +314,7 @@ API_METHOD = _rule("ST403", "removed-api-method", "api", "error", "attribute-err
 API_CALL = _rule("ST404", "api-call-signature", "api", "error", "call-error",
                  "A TensorFlow/Keras call with an unexpected keyword, a missing argument or too many positional "
                  "arguments for the target version's signature (TypeError).",
-                 facts="class_name count function given keyword least method_name missing most target")
+                 facts="argument class_name count function given keyword least method_name missing most target")
 
 
 # --- ST3xx: generic Python bugs (pyflakes, pylint) ----------------------------

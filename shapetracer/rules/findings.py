@@ -109,6 +109,11 @@ class Finding:
         return cls(code, message.text, path, line, column, end_line, end_column, args=ordered_args(message),
                    **rest)
 
+    def args_json(self) -> dict:
+        """The facts as JSON (``rules.message.to_json``): what the JSON output, SARIF and the
+        editor carry."""
+        return {key: to_json(value) for key, value in self.args.items()}
+
     def sort_key(self) -> tuple:
         return (self.path, self.cell or 0, self.line, self.column, self.code, self.message)
 
@@ -120,7 +125,7 @@ class Finding:
             "severity": self.severity,
             "confidence": self.confidence,
             "message": self.message,
-            "args": {key: to_json(value) for key, value in self.args.items()},
+            "args": self.args_json(),
             "path": self.path,
             **({"cell": self.cell} if self.cell is not None else {}),
             "line": self.line,

@@ -269,8 +269,8 @@ def cast_string_unsupported() -> Message:
 def expected_bool_condition(op: Any, dtype: Any) -> Message:
     """``_apply_op_helper`` for a fixed-type input: "Input 'condition' of 'Select' Op has type
     int32 that does not match expected type of bool."."""
-    return Message("Input 'condition' of '{kernel}' Op has type {dtype} that does not match expected type of bool.",
-                   kernel=op, dtype=dtype)
+    return Message("Input 'condition' of '{kernel}' Op has type {dtype} that does not match expected type of "
+                   "{want_type}.", kernel=op, dtype=dtype, want_type="bool")
 
 
 # The literal wordings above; no other module under constraints spells them out

@@ -49,7 +49,8 @@ def concat(ctx: OpContext, values, axis, name="concat"):
         return ctx.unknown_tensor(dtype)
     rank = known[0].shape.rank
     if rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Can't concatenate scalars (use tf.stack instead)"), known)
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Can't concatenate scalars (use {suggestion} instead)",
+                                              suggestion="tf.stack"), known)
         return ctx.unknown_tensor(dtype)
     for t in known[1:]:
         if t.shape.rank != rank:
