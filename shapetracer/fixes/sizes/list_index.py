@@ -43,8 +43,8 @@ def _constant(node: cst.BaseExpression) -> int | None:
 def propose(ctx: FixContext) -> Iterator[Fix]:
     facts = ctx.finding.args
     name, index, length = facts.get("name"), facts.get("index"), facts.get("length")
-    if name is None or index is None or length is None:
-        return
+    if name is None or index is None or length is None or facts.get("kind") != "list":
+        return  # (a tuple read past its end is left as it was: not yet measured)
     if length < 1:
         return
     last = -1 if index < 0 else length - 1
