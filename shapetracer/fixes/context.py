@@ -12,7 +12,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapetracer.rules.findings import Edit, Finding, Fix
 from shapetracer.rules.facts import FACTS
-from shapetracer.rules.message import SHAPE, SHAPES, Message, fields
+from shapetracer.rules.message import RANK, SHAPE, SHAPES, Message, fields
 
 N = TypeVar("N", bound=cst.CSTNode)
 
@@ -88,13 +88,15 @@ class FixContext:
 
     @cached_property
     def numbers(self) -> list[int]:
-        """The sizes the finding speaks of, in the order its message prints them: the ints
-        among its facts (dims, shapes, counts; their magnitude, so ``-1`` counts as 1) and
-        those of its related lines (the shapes they were given)."""
+        """The numbers the finding speaks of, in the order its message prints them: the ints
+        among its facts (dims, shapes, axes, indices; no rank, never a negative one) and those
+        of its related lines (the shapes they were given)."""
         found: list[int] = []
         facts = [self.finding.args, *(r.args for r in self.finding.related)]
         for args in facts:
-            for _, value in _flat(args):
+            for name, value in _flat(args):
+                if FACTS.get(name) is RANK:
+                    continue  # how many dims a tensor has is no size to write
                 for number in _ints(value):
                     if number not in found:
                         found.append(number)
@@ -252,11 +254,13 @@ def _flat(args: dict[str, Any], template: str | None = None) -> Iterator[tuple[s
 
 
 def _ints(value: Any) -> Iterator[int]:
-    """The ints inside a fact (a dim, a shape, (name, value) pairs), as magnitudes."""
+    """The ints inside a fact (a dim, a shape, (name, value) pairs) that can be sizes: not
+    negative (a reshape's -1, an axis from the end)."""
     if isinstance(value, bool):
         return
     if isinstance(value, int):
-        yield abs(value)
+        if value >= 0:
+            yield value
     elif isinstance(value, tuple):
         for item in value:
             yield from _ints(item)

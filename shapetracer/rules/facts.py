@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from shapetracer.rules.message import (
     BOOL, DIM, DIMS, DTYPE, DTYPES, INT, INTS, MESSAGE, MESSAGES, NAME, NAMES, NUMBER, OPT_NUMBER, PAIRS,
-    SCALARS, SHAPE, SHAPES, STR, STRS, Kind,
+    RANK, SCALARS, SHAPE, SHAPES, STR, STRS, Kind,
 )
 
 _KINDS: dict[Kind, str] = {
@@ -27,8 +27,8 @@ _KINDS: dict[Kind, str] = {
          "mask_size out out_depth per_example per_row labels logits classes components samples total units "
          "value target_size kernel_size m n x_samples y_samples num_units",
     # numbers the program or TensorFlow fixes (ranks, axes, indices, lengths, bytes)
-    INT: "rank want_rank rank_a rank_b labels_rank logits_rank values_rank weights_rank ndim want_ndim index "
-         "index_a index_b input_index axis axis_a axis_b low high bound length want_length perm_length count "
+    RANK: "rank want_rank rank_a rank_b labels_rank logits_rank values_rank weights_rank ndim want_ndim",
+    INT: "index index_a index_b input_index axis axis_a axis_b low high bound length want_length perm_length count "
          "count_a count_b want_count shapes_length dtypes_length minimum validation elements params params_size "
          "activations_size device_memory ways spatial stride dilation rate k groups least most given cell "
          "size_mb bound_mb nbformat num",

@@ -308,6 +308,7 @@ STR = Kind("str", lambda v: isinstance(v, str), {"type": "string"})
 # a name the message quotes (a module, attribute, keyword, variable): what a fix may write
 NAME = Kind("name", lambda v: isinstance(v, str), {"type": "string"})
 INT = Kind("int", _is_int, {"type": "integer"})
+RANK = Kind("rank", _is_int, {"type": "integer", "minimum": 0})  # how many dims a shape has
 NUMBER = Kind("number", lambda v: _is_int(v) or isinstance(v, float), {"type": "number"})
 BOOL = Kind("bool", lambda v: isinstance(v, bool), {"type": "boolean"})
 DIM = Kind("dim", _is_dim, _DIM_SCHEMA)  # None: unknown

@@ -193,8 +193,8 @@ def _axis_in_range(ctx: OpContext, t: Tensor, axis: Any) -> bool:
     rank = t.shape.rank
     if where is None or normalize_axis(where, rank) is not None:
         return True
-    ctx.fail(codes.AXIS_RANGE, ctx.msg("`dim` must be in the range [{low}, {rank}) where {rank} is the number of "
-                                       "dimensions in the input. Received: dim={axis}", low=-rank, rank=rank,
+    ctx.fail(codes.AXIS_RANGE, ctx.msg("`dim` must be in the range [{low}, {high}) where {rank} is the number of "
+                                       "dimensions in the input. Received: dim={axis}", low=-rank, high=rank, rank=rank,
                                        axis=where), [t])
     return False
 

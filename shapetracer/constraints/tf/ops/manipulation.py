@@ -117,8 +117,8 @@ def squeeze(ctx: OpContext, input, axis=None, name=None, squeeze_dims=None):
     for index, entry in enumerate(axes):
         position = normalize_axis(entry, rank)
         if position is None:
-            ctx.fail(codes.AXIS_RANGE, ctx.msg("squeeze_dims[{index}] not in [{low},{rank}).", index=index, low=-rank,
-                                               rank=rank), [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("squeeze_dims[{index}] not in [{low},{high}).", index=index, low=-rank,
+                                               high=rank), [x])
             return ctx.unknown_tensor(x.dtype)
         message = ctx.msg("Can not squeeze dim[{axis}], expected a dimension of 1, got {dim}", axis=position,
                           dim=dims[position])
@@ -139,8 +139,8 @@ def expand_dims(ctx: OpContext, input, axis=None, name=None, dim=None):
         return _rank_only(ctx, rank + 1, x.dtype, "expanded to")
     position = normalize_axis(chosen, rank, extra=1)
     if position is None:
-        ctx.fail(codes.AXIS_RANGE, ctx.msg("dim {axis} not in the interval [{low}, {rank}].", axis=chosen,
-                                           low=-rank - 1, rank=rank), [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("dim {axis} not in the interval [{low}, {high}].", axis=chosen,
+                                           low=-rank - 1, high=rank), [x])
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
     dims.insert(position, Dim(1, frozenset({ctx.site})))
