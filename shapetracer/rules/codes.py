@@ -176,7 +176,7 @@ KERAS_TARGET = _rule("ST118", "target-output-mismatch", "shape", "error", "shape
                            "y_sizes")
 RNN_INPUT = _rule("ST119", "rnn-input-mismatch", "shape", "error", "shape",
                   "A recurrent net receives input of the wrong rank or size.",
-                  facts="op a axis b batch built_depth cell depth fed gate_width index input_index "
+                  facts="op a axis b batch built_depth cell cell_class depth fed gate_width index input_index "
                         "input_name kind layer ndim ndim_kind out shape shape_a shape_b state_shape value "
                         "want_ndim")
 UNDEFINED_DIM = _rule("ST120", "undefined-required-dim", "shape", "error", "shape",

@@ -290,7 +290,8 @@ def _is_pairs(value: Any) -> bool:
 
 @dataclass(frozen=True, eq=False)
 class Kind:
-    """What a fact is: its name in docs, the test of a value, and its JSON Schema."""
+    """What a fact is: its description (docs, the JSON Schema), the test of a value, and
+    its JSON Schema."""
 
     name: str
     check: Callable[[Any], bool]
@@ -304,36 +305,39 @@ class Kind:
 
 
 _DIM_SCHEMA = {"type": ["integer", "null"]}
-STR = Kind("str", lambda v: isinstance(v, str), {"type": "string"})
-# a name the message quotes (a module, attribute, keyword, variable): what a fix may write
-NAME = Kind("name", lambda v: isinstance(v, str), {"type": "string"})
-INT = Kind("int", _is_int, {"type": "integer"})
-RANK = Kind("rank", _is_int, {"type": "integer", "minimum": 0})  # how many dims a shape has
-NUMBER = Kind("number", lambda v: _is_int(v) or isinstance(v, float), {"type": "number"})
-BOOL = Kind("bool", lambda v: isinstance(v, bool), {"type": "boolean"})
-DIM = Kind("dim", _is_dim, _DIM_SCHEMA)  # None: unknown
-SHAPE = Kind("shape", lambda v: v is None or _is_dims(v),
-             {"type": ["array", "null"], "items": _DIM_SCHEMA})  # None: unknown rank
-DIMS = Kind("dims", _is_dims, {"type": "array", "items": _DIM_SCHEMA})
-SHAPES = Kind("shapes", lambda v: isinstance(v, tuple) and all(s is None or _is_dims(s) for s in v),
+STR = Kind("text", lambda v: isinstance(v, str), {"type": "string"})
+NAME = Kind("a name the message quotes (module, attribute, keyword, variable): what a fix may write",
+            lambda v: isinstance(v, str), {"type": "string"})
+INT = Kind("an integer (axis, index, count, length, bytes)", _is_int, {"type": "integer"})
+RANK = Kind("a rank: how many dims a shape has", _is_int, {"type": "integer", "minimum": 0})
+NUMBER = Kind("a number", lambda v: _is_int(v) or isinstance(v, float), {"type": "number"})
+BOOL = Kind("a boolean", lambda v: isinstance(v, bool), {"type": "boolean"})
+DIM = Kind("a dim: an integer, null when unknown", _is_dim, _DIM_SCHEMA)
+SHAPE = Kind("a shape: its dims, null when even the rank is unknown", lambda v: v is None or _is_dims(v),
+             {"type": ["array", "null"], "items": _DIM_SCHEMA})
+DIMS = Kind("a list of dims", _is_dims, {"type": "array", "items": _DIM_SCHEMA})
+SHAPES = Kind("a list of shapes", lambda v: isinstance(v, tuple) and all(s is None or _is_dims(s) for s in v),
               {"type": "array", "items": {"type": ["array", "null"], "items": _DIM_SCHEMA}})
-INTS = Kind("ints", lambda v: isinstance(v, tuple) and all(_is_int(i) for i in v),
+INTS = Kind("a list of integers", lambda v: isinstance(v, tuple) and all(_is_int(i) for i in v),
             {"type": "array", "items": {"type": "integer"}})
-STRS = Kind("strs", lambda v: isinstance(v, tuple) and all(isinstance(s, str) for s in v),
+STRS = Kind("a list of texts", lambda v: isinstance(v, tuple) and all(isinstance(s, str) for s in v),
             {"type": "array", "items": {"type": "string"}})
-NAMES = Kind("names", STRS.check, STRS.schema)
-DTYPE = Kind("dtype", lambda v: isinstance(v, str), {"type": "string"})  # a dtype's name: int32, float
-DTYPES = Kind("dtypes", STRS.check, STRS.schema)
-OPT_NUMBER = Kind("number or none", lambda v: v is None or NUMBER.check(v), {"type": ["number", "null"]})
+NAMES = Kind("a list of names the message quotes", STRS.check, STRS.schema)
+DTYPE = Kind("a dtype's name (int32, float64; the kernels' short names: float, double)",
+             lambda v: isinstance(v, str), {"type": "string"})
+DTYPES = Kind("a list of dtype names", STRS.check, STRS.schema)
+OPT_NUMBER = Kind("a number, or null when not given", lambda v: v is None or NUMBER.check(v),
+                  {"type": ["number", "null"]})
 _SCALAR = (str, int, float, bool, type(None))
-SCALARS = Kind("scalars", lambda v: isinstance(v, tuple) and all(isinstance(x, _SCALAR) for x in v),
+SCALARS = Kind("a list of Python constants", lambda v: isinstance(v, tuple) and all(isinstance(x, _SCALAR) for x in v),
                {"type": "array", "items": {"type": ["string", "number", "boolean", "null"]}})
-# (name, value) pairs: a counterexample, the fed sizes of a run, the tools that reported
-PAIRS = Kind("pairs", _is_pairs,
+PAIRS = Kind("(name, value) pairs: a counterexample, the fed sizes of a run, the tools that reported", _is_pairs,
              {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                          "items": [{"type": "string"}, {"type": ["integer", "string"]}]}})
 _MESSAGE_SCHEMA = {"type": "object", "required": ["message", "args"],
                    "properties": {"message": {"type": "string"}, "args": {"type": "object"}}}
-MESSAGE = Kind("message", lambda v: isinstance(v, Message), _MESSAGE_SCHEMA)  # a message inside the message
-MESSAGES = Kind("messages", lambda v: isinstance(v, tuple) and all(isinstance(m, Message) for m in v),
+MESSAGE = Kind("a message inside the message: its text and facts", lambda v: isinstance(v, Message),
+               _MESSAGE_SCHEMA)
+MESSAGES = Kind("a list of messages inside the message",
+                lambda v: isinstance(v, tuple) and all(isinstance(m, Message) for m in v),
                 {"type": "array", "items": _MESSAGE_SCHEMA})

@@ -14,7 +14,7 @@ from shapetracer.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "train_mnist_cnn.py"
 GOLDEN = Path(__file__).with_name("golden")
-SCHEMA = json.loads((ROOT / "schemas" / "check-output-v1.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "schemas" / "check-output-v2.schema.json").read_text())
 
 
 @pytest.fixture()

@@ -155,7 +155,9 @@ def keras_expected_ndim(kind: str, want: Any, found: Any, full: Any = None, styl
     (``keras``, or TensorFlow 1.15's ``tensorshape``)."""
     text = Message("expected {ndim_kind}={want_ndim}, found ndim={ndim}",
                    ndim_kind=kind, want_ndim=want, ndim=found)
-    return text if full is None else text + Message(". Full shape received: {shape:" + style + "}", shape=full)
+    shown = {"keras": ". Full shape received: {shape:keras}",
+             "tensorshape": ". Full shape received: {shape:tensorshape}"}[style]
+    return text if full is None else text + Message(shown, shape=full)
 
 
 def keras_expected_axis(axis: Any, value: Any, shape: Any) -> Message:
