@@ -35,6 +35,13 @@ def test_concise_format_matches_golden(runner):
     assert result.stdout == (GOLDEN / "train_mnist_cnn.concise.txt").read_text()
 
 
+def test_json_format_matches_golden(runner):
+    """Each finding with its facts (``args``, schema version 2)."""
+    result = runner.invoke(main, ["check", "--output-format", "json", "examples/train_mnist_cnn.py"])
+    assert result.exit_code == 1
+    assert result.stdout == (GOLDEN / "train_mnist_cnn.json").read_text()
+
+
 def test_json_format_validates_and_names_the_core(runner):
     result = runner.invoke(main, ["check", "--output-format", "json", "--statistics",
                                   "examples/train_mnist_cnn.py"])
