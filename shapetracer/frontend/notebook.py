@@ -58,9 +58,12 @@ def _format_problem(document: object) -> SourceProblem | None:
         return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: the JSON is not an object"))
     version = document.get("nbformat")
     if "worksheets" in document or (isinstance(version, int) and version < 4):
-        return SourceProblem(codes.OLD_NOTEBOOK_FORMAT, Message(
-            "nbformat {nbformat} notebook; only nbformat 4 is read (convert it: jupyter nbconvert --to notebook "
-            "--nbformat 4)", nbformat=version or 3))
+        shown = version or 3
+        # (a version that is no number: any JSON of a file that is no notebook, shown as text)
+        head = Message("nbformat {nbformat}", nbformat=shown) if isinstance(shown, int) else \
+            Message("nbformat {detail}", detail=str(shown))
+        return SourceProblem(codes.OLD_NOTEBOOK_FORMAT, head + Message(
+            " notebook; only nbformat 4 is read (convert it: jupyter nbconvert --to notebook --nbformat 4)"))
     if version != 4 or not isinstance(document.get("cells"), list):
         return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: expected nbformat 4 with a list of cells"))
     for number, cell in enumerate(document["cells"], 1):

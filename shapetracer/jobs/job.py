@@ -16,7 +16,7 @@ import os
 import time
 
 from shapetracer import versions
-from shapetracer.domain.findings import tools_of
+from shapetracer.rules.findings import tools_of
 from shapetracer.domain.target import Target
 
 from shapetracer.jobs.archive import JobContents, Member, describe, read_job

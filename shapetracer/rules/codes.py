@@ -97,7 +97,7 @@ INVALID_NOTEBOOK = _rule("ST005", "invalid-notebook", "input", "error", "syntax-
 OLD_NOTEBOOK_FORMAT = _rule("ST006", "old-notebook-format", "input", "info", "unknown",
                             "The notebook is nbformat 3 or older; only nbformat 4 is read (convert it with "
                             "jupyter nbconvert).",
-                            facts="nbformat")
+                            facts="detail nbformat")
 NO_PYTHON_CODE = _rule("ST007", "no-python-code", "input", "info", "unknown",
                        "The notebook has no Python code cells (only markdown, or a kernel in another "
                        "language); there was nothing to check.",

@@ -247,7 +247,7 @@ def _sized_pieces(ctx: OpContext, x: Tensor, length: Dim, sizes, num: int | None
     given = [v for i, v in enumerate(values) if i not in inferred]
     total = _sum(given) if given else Dim(0)
     if not inferred:
-        message = ctx.msg("can't split axis of size {length} into pieces of size {sizes:tf}", length=length,
+        message = ctx.msg("can't split axis of size {size} into pieces of size {sizes:tf}", size=length,
                           sizes=values)
         if not ctx.require(total.eq(length), codes.SPLIT_UNEVEN, message, [x, length] + given):
             return None
