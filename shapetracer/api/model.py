@@ -333,7 +333,7 @@ def check_call(sig: Signature, n_positional: int, keywords: Iterable[str],
 
 
 def refusal(sig: Signature, n_positional: int, keywords: Iterable[str]) -> tuple[str, dict] | None:
-    """Why the call does not bind, as Python words it: a template (``domain.message``) and
+    """Why the call does not bind, as Python words it: a template (``rules.message``) and
     the facts it names -- the unexpected ``keyword``, the ``argument`` given twice or by a
     keyword it may not have, the ``missing`` parameters, how many positional arguments it
     takes (``least`` to ``most``) and was ``given`` -- or None when it binds (see ``check_call``)."""

@@ -85,7 +85,7 @@ class Origin:
     shape_text: str = ""
     seq: int = field(default=0, compare=False)  # creation order: later results of a site win in reports
     # what ``label`` and ``shape_text`` say, as facts (``(("shape", (None, 784)),)``): a
-    # related line's ``args`` (domain.message)
+    # related line's ``args`` (rules.message)
     args: tuple = field(default=(), compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:

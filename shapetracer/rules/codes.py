@@ -114,9 +114,8 @@ RANK_MISMATCH = _rule("ST102", "rank-mismatch", "shape", "error", "shape",
                             "kind labels_shape ndim rank rank_a rank_b shape shape_a shape_b suggestion want_rank")
 BROADCAST = _rule("ST103", "incompatible-broadcast", "shape", "error", "shape",
                   "Two operands of an elementwise op cannot be broadcast together.",
-                  facts="op a axis b broadcast_shape fed first first_name index index_a index_b name "
-                        "new_shape rank_a rank_b shape shape_a shape_b shapes size values_rank values_shape "
-                        "weights_rank weights_shape")
+                  facts="op a axis b broadcast_shape fed first first_name index index_a index_b name new_shape "
+                        "shape shape_a shape_b shapes size values_rank values_shape weights_rank weights_shape")
 RESHAPE_SIZE = _rule("ST104", "reshape-size-mismatch", "shape", "error", "shape",
                      "A reshape target does not hold the same number of elements as its input.",
                      facts="op count_in count_out divisor factor fed new_shape requested shape size "
@@ -133,7 +132,7 @@ AXIS_RANGE = _rule("ST107", "axis-out-of-range", "shape", "error", "shape",
                    facts="op arg axes axis bound fed high index low ndim rank shape want_rank")
 CONCAT_DIM = _rule("ST108", "concat-dim-mismatch", "shape", "error", "shape",
                    "Tensors joined by concat/stack differ on an axis that must match.",
-                   facts="op a axis b fed index rank_a rank_b shape_a shape_b shapes sizes")
+                   facts="op a axis b fed index shape_a shape_b shapes sizes")
 LABELS_LOGITS = _rule("ST109", "labels-logits-mismatch", "shape", "error", "shape",
                       "The labels of a loss do not fit its logits or predictions.",
                       facts="op a axis b classes count_in count_out dim fed index input_shapes labels "
@@ -176,7 +175,7 @@ KERAS_TARGET = _rule("ST118", "target-output-mismatch", "shape", "error", "shape
                            "y_sizes")
 RNN_INPUT = _rule("ST119", "rnn-input-mismatch", "shape", "error", "shape",
                   "A recurrent net receives input of the wrong rank or size.",
-                  facts="op a axis b batch built_depth cell cell_class depth fed gate_width index input_index "
+                  facts="op a axis b batch built_depth cell_class depth fed gate_width index input_index "
                         "input_name kind layer ndim ndim_kind out shape shape_a shape_b state_shape value "
                         "want_ndim")
 UNDEFINED_DIM = _rule("ST120", "undefined-required-dim", "shape", "error", "shape",
@@ -184,7 +183,7 @@ UNDEFINED_DIM = _rule("ST120", "undefined-required-dim", "shape", "error", "shap
                       facts="op axes axis dtype fed layer shape shapes units")
 SPLIT_UNEVEN = _rule("ST121", "uneven-split", "shape", "error", "shape",
                      "A split does not divide the axis evenly, or its sizes do not add up.",
-                     facts="op divisor fed index length num size sizes ways")
+                     facts="op divisor fed index num size sizes ways")
 ARG_LENGTH = _rule("ST122", "argument-length-mismatch", "shape", "error", "shape",
                    "A per-axis argument (multiples, paddings, strides, begin/size) has the wrong length.",
                    facts="op a arg b fed length rank requested shapes spatial values want_length "

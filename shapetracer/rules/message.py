@@ -33,8 +33,10 @@ tuple.  How a fact prints is the template's business, through a format spec:
     {lengths:or}   1, 2 or 4        the items as alternatives
     {shapes:tensorshape_reprs}      [TensorShape([Dimension(None), Dimension(3)])]: TF 1's reprs
 
-Every code declares its facts and their kinds in the registry (``domain.codes``), and a
-test holds every report of the corpus and of the op examples to that declaration.
+A value of the analysis gives its fact itself (``as_fact``: dims and shapes do), so this
+module imports nothing of the domain.  Every code declares its facts in the registry
+(``rules.codes``; their kinds: ``rules.facts``), and a test holds every report of the corpus
+and of the op examples to that declaration (tests/test_finding_facts.py).
 """
 
 from __future__ import annotations

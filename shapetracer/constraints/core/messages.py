@@ -3,7 +3,7 @@
 Reports quote the library that would raise, word for word, so a user can
 search for the message they would get from TensorFlow.  Each function here
 returns one such wording as a ``Message``: its template and the facts it is
-rendered from (``domain.message``), named as the function's parameters.  The
+rendered from (``rules.message``), named as the function's parameters.  The
 specs compose it behind the op's name (``ctx.msg(messages.dims_must_be_equal(a, b),
 " (input shapes: {a_shape:tf}, {b_shape:tf})", ...)``) and add context of their own.
 Dims print as ``3`` or ``?``; shapes in the rendering the library uses.
