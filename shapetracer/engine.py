@@ -311,7 +311,8 @@ def _interpret(display_path: str, file: Path | None, parsed, options: Options, t
     except RecursionError:
         # the interpreter's current scope may be gone by now: name the module directly
         scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree, tables=parsed.tables)
-        interpreter.report(codes.TOO_COMPLEX, Message("nesting too deep for the analysis; the rest of the file was skipped"),
+        interpreter.report(codes.TOO_COMPLEX,
+                           Message("nesting too deep for the analysis; the rest of the file was skipped"),
                            Origin(display_path, parsed.module, scope))
     finally:
         sys.setrecursionlimit(limit)

@@ -77,7 +77,8 @@ def _named_facts() -> set[str]:
             if not isinstance(node, ast.Call):
                 continue
             callee = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-            if callee not in ("Message", "msg", "join", "_msg") or (callee == "join" and not isinstance(node.func, ast.Name)):
+            if callee not in ("Message", "msg", "join", "_msg") \
+                    or (callee == "join" and not isinstance(node.func, ast.Name)):
                 continue  # (str.join is no message)
             names |= {k.arg for k in node.keywords if k.arg}
             for arg in node.args:

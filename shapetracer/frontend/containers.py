@@ -262,7 +262,8 @@ def _missing_item(owner: Value, index: Value) -> tuple[str, Message] | None:
     """(code, message) when ``owner[index]`` surely raises, else None; the message names
     the container as ``{name}``, a fact its caller adds."""
     if isinstance(owner, DictVal) and isinstance(index, Const) and isinstance(index.value, str):
-        if not all(isinstance(k, Const) and isinstance(k.value, (str, int, float, type(None))) for k, _ in owner.entries):
+        if not all(isinstance(k, Const) and isinstance(k.value, (str, int, float, type(None)))
+                   for k, _ in owner.entries):
             return None  # (bytes keys, never seen in a config dict, would not be facts)
         if owner.get(index) is not None:
             return None

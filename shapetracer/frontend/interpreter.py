@@ -237,8 +237,9 @@ class Interpreter(ExpressionMixin, CallMixin):
         except (BudgetExceeded, RecursionError):
             raise
         except Exception as exc:  # an internal bug must not lose the file
-            self.report(codes.INTERNAL_ERROR, Message("internal error while analysing this statement: {error}: {detail}",
-                                                      error=type(exc).__name__, detail=str(exc)),
+            self.report(codes.INTERNAL_ERROR,
+                        Message("internal error while analysing this statement: {error}: {detail}",
+                                error=type(exc).__name__, detail=str(exc)),
                         self.site(stmt), confidence="possible")
             _forget_assigned(stmt, state)
             return [state]

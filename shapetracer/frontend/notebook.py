@@ -65,7 +65,8 @@ def _format_problem(document: object) -> SourceProblem | None:
         return SourceProblem(codes.OLD_NOTEBOOK_FORMAT, head + Message(
             " notebook; only nbformat 4 is read (convert it: jupyter nbconvert --to notebook --nbformat 4)"))
     if version != 4 or not isinstance(document.get("cells"), list):
-        return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: expected nbformat 4 with a list of cells"))
+        return SourceProblem(codes.INVALID_NOTEBOOK,
+                             Message("not a notebook: expected nbformat 4 with a list of cells"))
     for number, cell in enumerate(document["cells"], 1):
         if not isinstance(cell, dict) or not isinstance(_source(cell), str):
             return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: cell {cell} has no text source",

@@ -96,8 +96,8 @@ def _syntax_finding(path: str, lines: SourceLines, exc: SyntaxError) -> Finding:
     line = exc.lineno or 1
     column = max(exc.offset or 1, 1)  # SyntaxError.offset is already 1-based
     what = type(exc).__name__  # IndentationError / TabError are SyntaxErrors too
-    return Finding.of(R.SYNTAX_ERROR.code, tool_message(f"{what}: {exc.msg}", TOOL, "syntax-error", f"{TOOL} syntax-error"),
-                      path, line, column, line, column + 1, snippet=lines.snippet(line))
+    message = tool_message(f"{what}: {exc.msg}", TOOL, "syntax-error", f"{TOOL} syntax-error")
+    return Finding.of(R.SYNTAX_ERROR.code, message, path, line, column, line, column + 1, snippet=lines.snippet(line))
 
 
 def _limit_finding(path: str, exc: BaseException) -> Finding:

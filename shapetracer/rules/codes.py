@@ -202,7 +202,8 @@ NUMPY_SHAPE = _rule("ST126", "array-shape-error", "shape", "error", "shape",
                     "A numpy array is built or reshaped with an impossible shape (ragged lists, wrong size).",
                     facts="op fed rank shape")
 SCALAR_REQUIRED = _rule("ST127", "non-scalar-loss", "shape", "error", "shape",
-                        "A scalar is required (a loss, a learning rate, float() or %-formatting) but the value has elements.",
+                        "A scalar is required (a loss, a learning rate, float() or %-formatting) but the value has "
+                        "elements.",
                         facts="op fed kernel rank shape tag want_rank")
 SHAPE_REQUIREMENT = _rule("ST130", "shape-requirement-violated", "shape", "error", "shape",
                           "Another shape requirement of an op is violated.",

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 # --- facts ----------------------------------------------------------------------------------
@@ -154,30 +155,42 @@ _STYLES: dict[str, Callable[[Any], str]] = {
 }
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with the styles above, ``?`` for an unknown dim and nested messages."""
+def _field(value: Any, format_spec: str) -> str:
+    """One fact as its template prints it: ``str.format``'s rendering, with the styles
+    above, ``?`` for an unknown dim and a nested message's text."""
+    style = _STYLES.get(format_spec)
+    if style is not None:
+        if isinstance(value, str):  # text where data was meant: a spec's mistake, never rendered
+            raise TypeError(f"the style {format_spec!r} renders data, not text: {value!r}")
+        return style(value)
+    if isinstance(value, Message):
+        return format(value.text, format_spec)
+    if value is None:
+        return format("?", format_spec)
+    if isinstance(value, tuple):
+        raise TypeError(f"a list fact needs a style ({', '.join(_STYLES)}): {value!r}")
+    return format(value, format_spec)
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        style = _STYLES.get(format_spec)
-        if style is not None:
-            if isinstance(value, str):  # text where data was meant: a spec's mistake, never rendered
-                raise TypeError(f"the style {format_spec!r} renders data, not text: {value!r}")
-            return style(value)
-        if isinstance(value, Message):
-            return format(value.text, format_spec)
-        if value is None:
-            return format("?", format_spec)
-        if isinstance(value, tuple):
-            raise TypeError(f"a list fact needs a style ({', '.join(_STYLES)}): {value!r}")
-        return format(value, format_spec)
+
+_CONVERSIONS: dict[str | None, Callable[[Any], Any]] = {None: lambda value: value, "r": repr, "s": str, "a": ascii}
 
 
-_FORMATTER = _Formatter()
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
+    """(literal text, fact name, format spec, conversion) of each piece of ``template``."""
+    return tuple((text, name, spec or "", conversion)
+                 for text, name, spec, conversion in string.Formatter().parse(template))
 
 
 def render(template: str, args: Mapping[str, Any]) -> str:
-    """The text of ``template`` with ``args`` (facts) filled in."""
-    return _FORMATTER.vformat(template, (), args)
+    """The text of ``template`` with ``args`` (facts) filled in (``str.format``'s syntax;
+    a fact is named by itself, never by an attribute or an index of another)."""
+    out: list[str] = []
+    for text, name, spec, conversion in _parsed(template):
+        out.append(text)
+        if name is not None:
+            out.append(_field(_CONVERSIONS[conversion](args[name]), spec))
+    return "".join(out)
 
 
 def literal(text: str) -> str:
@@ -187,7 +200,7 @@ def literal(text: str) -> str:
 
 def fields(template: str) -> Iterator[str]:
     """The fact names ``template`` prints, in order."""
-    for _, name, _, _ in _FORMATTER.parse(template):
+    for _, name, _, _ in _parsed(template):
         if name is not None:
             yield name
 
@@ -256,9 +269,11 @@ def join(*parts: "Message | str", **args: Any) -> Message:
     """One message of ``parts`` in order: templates (``str``, which may name facts of
     ``args``) and messages, whose facts are merged.  A fact two parts give must agree."""
     template: list[str] = []
-    merged: dict[str, Any] = dict(args)
+    merged: dict[str, Any] | None = None  # (no message among the parts: args as they are)
     for part in parts:
         if isinstance(part, Message):
+            if merged is None:
+                merged = dict(args)
             template.append(part.template)
             for key, value in (part._raw.items() if part._args is None else part._args.items()):
                 if key in merged and datum(merged[key]) != datum(value):
@@ -266,7 +281,7 @@ def join(*parts: "Message | str", **args: Any) -> Message:
                 merged[key] = value
         else:
             template.append(part)
-    return Message("".join(template), **merged)
+    return Message("".join(template), **(args if merged is None else merged))
 
 
 # --- kinds of facts (what the registry declares) ------------------------------------------------

@@ -84,15 +84,17 @@ def merge_shapes(ctx: OpContext, code: str, first: Shape, second: Shape, involve
         ctx.fail(code, ctx.msg(messages.shapes_must_be_equal_rank(first.rank, second.rank)), involved)
         return None
     merged: list[Dim] = []
-    for index, (a, b) in enumerate(zip(first.dims, second.dims)):
-        message = ctx.msg(messages.dimension_in_both_shapes(index, a, b, first, second))
+    for index, (a, b) in enumerate(zip(first.dims, second.dims)):  # (messages made only when needed)
         if a.known and b.known:
             if a.value != b.value:
-                ctx.fail(code, message, involved + [a, b])
+                ctx.fail(code, ctx.msg(messages.dimension_in_both_shapes(index, a, b, first, second)),
+                         involved + [a, b])
                 return None
             merged.append(a)
             continue
-        if runtime_checked and not ctx.require(a.eq(b), code, message, involved + [a, b]):
+        if runtime_checked and not ctx.require(a.eq(b), code,
+                                               ctx.msg(messages.dimension_in_both_shapes(index, a, b, first, second)),
+                                               involved + [a, b]):
             return None
         merged.append(a if a.known or not b.known else b)
     return Shape(merged)

@@ -566,13 +566,15 @@ def _register() -> None:
     add_check("tf.nn.sigmoid_cross_entropy_with_logits", check_sigmoid_labels)
     gather = check_indices("indices", "Tindices", ("int32", "int64"), ("int16", "int32", "int64"))
     add_check("tf.gather", gather)
-    add_check("tf.nn.embedding_lookup", check_indices("ids", "Tindices", ("int32", "int64"), ("int16", "int32", "int64")))
+    add_check("tf.nn.embedding_lookup",
+              check_indices("ids", "Tindices", ("int32", "int64"), ("int16", "int32", "int64")))
     for base in ("keras.Model", "keras.Sequential"):
         for method in ("fit", "evaluate", "predict"):
             add_check(f"{base}.{method}", check_keras_text)
     for name in ("tf.Session.run", "tf.InteractiveSession.run"):
         add_check(name, check_feeds)
-    add_check("tf.one_hot", check_indices("indices", "TI", ("uint8", "int32", "int64"), ("uint8", "int8", "int32", "int64")))
+    add_check("tf.one_hot",
+              check_indices("indices", "TI", ("uint8", "int32", "int64"), ("uint8", "int8", "int32", "int64")))
 
 
 _register()

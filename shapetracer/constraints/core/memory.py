@@ -159,7 +159,8 @@ def _layer_weights(ctx: OpContext, layer: Obj, x: Any) -> None:
         kind = layer.type_name.rsplit(".", 1)[-1]
         ctx.warn(codes.DEVICE_MEMORY,
                  Message("{layer_class}: its weights are {params:,} float32 parameters = {size:,} bytes "
-                         "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating tensor",
+                         "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating "
+                         "tensor",
                          layer_class=kind, params=params, size=params * 4, device_memory=limit),
                  [x] if isinstance(x, Tensor) else [])
 

@@ -386,6 +386,8 @@ class OpContext:
     def msg(self, *parts: Message | str, **args: Any) -> Message:
         """The op's message: ``{op}: `` (its short name) then ``parts`` -- templates that
         name facts of ``args``, and messages (``constraints.messages``) with their own."""
+        if len(parts) == 1 and type(parts[0]) is str:  # most messages: one template
+            return Message("{op}: " + parts[0], op=self.display, **args)
         return join("{op}: ", *parts, op=self.display, **args)
 
     def require(self, cond: BoolLike, code: str, message: Message,
@@ -482,7 +484,8 @@ class OpContext:
         elif not isinstance(shape, Shape):
             shape = Shape(d if isinstance(d, Dim) else (Dim(d, frozenset({self.site})) if d is not None
                                                           else self.fresh()) for d in shape)
-        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str(), (("shape", shape.as_fact()),))
+        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str(),
+                                        (("shape", shape.as_fact()),))
         if shape.dims is not None:
             shape = Shape(_relabel(d, self.site, labelled) for d in shape.dims)
         return Tensor(shape, dtype, kind, labelled, name, elements)

@@ -94,7 +94,8 @@ def multi_head_attention_call(ctx: OpContext, layer, query: Tensor, data: bool, 
         if mismatch:
             ctx.fail(codes.KERAS_INPUT, Message("All dimensions of `value` and `key`, except the last one, must be "
                                                 "equal. Received: value_shape={shape_a:keras} and "
-                                                "key_shape={shape_b:keras}", shape_a=value_t.shape, shape_b=key_t.shape),
+                                                "key_shape={shape_b:keras}", shape_a=value_t.shape,
+                                                shape_b=key_t.shape),
                      involved_for(layer, value_t, key_t))
             return ctx.unknown_tensor(query.dtype)
     declared = ctx.int_list(attr(layer, "output_shape")) if not ctx.is_none(attr(layer, "output_shape")) else None

@@ -18,7 +18,8 @@ from __future__ import annotations
 from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call, new_layer, padding_of, result, transpose_length, window_fits, window_length,
+    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call, new_layer,
+    padding_of, result, transpose_length, window_fits, window_length,
 )
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok

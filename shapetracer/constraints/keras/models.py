@@ -515,7 +515,8 @@ def _adjust_rank(ctx: OpContext, model: Value, ref: Tensor, x: Tensor) -> Tensor
         return x
     ctx.fail(codes.KERAS_INPUT, Message("Invalid input shape for input Tensor(shape={shape:keras}) with name "
                                         "'{input_name}'. Expected shape {want_shape:keras}, but input has incompatible "
-                                        "shape {shape:keras}", shape=x.shape, input_name=input_name(ref) or "keras_tensor",
+                                        "shape {shape:keras}", shape=x.shape,
+                                        input_name=input_name(ref) or "keras_tensor",
                                         want_shape=[None] + list(ref.shape.dims[1:])), involved_for(model, x) + [ref])
     return None
 

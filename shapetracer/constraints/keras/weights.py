@@ -130,7 +130,8 @@ def set_weights(ctx: OpContext, self, weights):
     name = layer_name(self)
     if len(given) != len(shapes) and (certain or len(given) > len(shapes)):
         quoted = '"{layer}"' if ctx.target.keras2 else "'{layer}'"
-        ctx.fail(codes.ASSIGN_SHAPE, Message("You called `set_weights(weights)` on layer " + quoted + " with a weight list "
+        ctx.fail(codes.ASSIGN_SHAPE, Message("You called `set_weights(weights)` on layer " + quoted + " with a weight "
+                                             "list "
                                              "of length {length}, but the layer was expecting {want_length} "
                                              "weights.", layer=name, length=len(given),
                                              want_length=len(shapes)), [self])

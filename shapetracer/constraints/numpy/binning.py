@@ -142,7 +142,8 @@ def bincount(ctx: OpContext, x, weights=None, minlength=0):
                                                 ctx.msg("The weights and list don't have the same length."),
                                                 [values, w]):
             if not ctx.failed:
-                ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("The weights and list don't have the same length."), [values, w])
+                ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("The weights and list don't have the same length."),
+                         [values, w])
             return UNKNOWN
     return array_result(ctx, [ctx.fresh("counts", 0)], "float64" if w is not None else "int64",
                         label="counts of shape")

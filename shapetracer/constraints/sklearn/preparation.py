@@ -88,7 +88,8 @@ def _same_lengths(ctx: OpContext, arrays: list[Tensor]) -> Dim | None | bool:
                                            sizes=listed), arrays)
         return False
     if len(firsts) > 1 and not ctx.require(bool_and(*[d.eq(firsts[0]) for d in firsts[1:]]), codes.CONCAT_DIM,
-                                           Message("Found input variables with inconsistent numbers of samples"), arrays):
+                                           Message("Found input variables with inconsistent numbers of samples"),
+                                           arrays):
         return False
     return known[0] if known else firsts[0]
 

@@ -41,8 +41,8 @@ def _channels_first(ctx: OpContext, data_format: Any, allowed: tuple[str | None,
         if None in allowed:
             ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid data_format: {data_format!r}", data_format=text))
         else:
-            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("data_format has to be either " + " or ".join(a for a in allowed if a)
-                                                      + "."))
+            accepted = " or ".join(a for a in allowed if a)
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("data_format has to be either " + accepted + "."))
         return None
     return bool(text) and text.startswith("NC")
 

@@ -182,7 +182,8 @@ def conv_layer(ctx: OpContext, inputs: Any, n: int, filters: Any, kernel: list[i
     dilation = dilation or [1] * n
     if strides is not None and max(strides) > 1 and max(dilation) > 1:
         ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("`strides > 1` not supported in conjunction with `dilation_rate > "
-                                                  "1`. Received: strides={strides:py} and dilation_rate={dilation_rate:py}",
+                                                  "1`. Received: strides={strides:py} and "
+                                                  "dilation_rate={dilation_rate:py}",
                                                   strides=tuple(strides), dilation_rate=tuple(dilation)))
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, n, channels_first)

@@ -171,8 +171,8 @@ def _feed_base(ctx: OpContext, cell: Obj, depth: Dim) -> bool:
     now, then = (depth + hidden, built.dim + hidden) if hidden is not None else (depth, built.dim)
     return ctx.require(depth.eq(built.dim), codes.RNN_INPUT,
                        _msg(ctx, messages.dims_must_be_equal(now, then),
-                            " (input shapes: [?,{a}], [{b},{gate_width}]): this {cell_class} object built its kernel for "
-                            "inputs of depth {built_depth} and is now fed depth {depth}",
+                            " (input shapes: [?,{a}], [{b},{gate_width}]): this {cell_class} object built its kernel "
+                            "for inputs of depth {built_depth} and is now fed depth {depth}",
                             gate_width=_gate_width(ctx, cell), cell_class=str(_kind(cell)), built_depth=built.dim,
                             depth=depth),
                        [depth, built.dim])

@@ -89,7 +89,8 @@ def _dispatching(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: 
     rank = x.shape.rank
     if rank not in (3, 4, 5):
         ctx.fail(codes.RANK_MISMATCH, ctx.msg("`input.shape.rank` must be 3, 4 or 5. Received: "
-                                              "input.shape={shape:tuple} of rank {rank}.", shape=x.shape, rank=rank), [x])
+                                              "input.shape={shape:tuple} of rank {rank}.", shape=x.shape, rank=rank),
+                 [x])
         return ctx.unknown_tensor(x.dtype)
     n = rank - 2
     return pool(ctx, x, ksize, strides, padding, layout_for(ctx, data_format, n), (1, n, n + 2),

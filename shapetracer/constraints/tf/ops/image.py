@@ -278,7 +278,8 @@ def random_crop(ctx: OpContext, value, size, seed=None, name=None):
         return ctx.unknown_tensor(x.dtype)
     for axis_dim, want_dim in zip(x.shape.dims, dims):
         if not ctx.require(axis_dim.ge(want_dim), codes.NEGATIVE_DIM,
-                           ctx.msg("Need value.shape >= size, got {shape:join} {sizes:join}", shape=x.shape, sizes=dims),
+                           ctx.msg("Need value.shape >= size, got {shape:join} {sizes:join}", shape=x.shape,
+                                   sizes=dims),
                            [x, axis_dim, want_dim], runtime=True):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(dims, x.dtype, label="cropped to")

@@ -194,7 +194,8 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
         message = ctx.msg(messages.evenly_divisible(out_known, count_in))
     else:
         counts = messages.reshape_input_multiple(_count_factors(list(x.shape.dims)), _count_factors(others))
-        message = ctx.msg(counts, " (input shape {shape:tf}, requested {new_shape:tf})", shape=x.shape, new_shape=target)
+        message = ctx.msg(counts, " (input shape {shape:tf}, requested {new_shape:tf})", shape=x.shape,
+                          new_shape=target)
     if len(in_unknown) > 1:
         # A product of unknowns is non-linear: left unchecked, except in graph mode when the
         # unknowns are run-time dims, which each run replaces by the fed values.
