@@ -87,14 +87,15 @@ def mask_tensor(ctx: OpContext, tensor: Value, mask: Value, axis: Value | None =
     start = 0 if ctx.is_none(axis) else ctx.int(axis)
     dtype = x.dtype if x is not None else None
     if keep is not None and keep.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: mask cannot be scalar.", [keep])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("mask cannot be scalar."), [keep])
         return ctx.unknown_tensor(dtype)
     if x is None or keep is None or x.shape.dims is None or keep.shape.dims is None or start is None:
         return ctx.unknown_tensor(dtype)
     count = keep.shape.rank
     # Python slicing, as TensorFlow does: a negative axis leaves an empty slice.
     covered = list(x.shape.dims)[start:start + count]
-    message = f"{ctx.display}: Shapes {Shape(covered).tuple_str()} and {keep.shape.tuple_str()} are incompatible"
+    message = ctx.msg("Shapes {shape_a:tuple} and {shape_b:tuple} are incompatible", shape_a=covered,
+                      shape_b=keep.shape)
     if len(covered) != count:
         ctx.fail(codes.RANK_MISMATCH, message, [x, keep])
         return ctx.unknown_tensor(dtype)

@@ -36,10 +36,6 @@ _FIT = tuple(f"{base}.{method}" for base in ("keras.Model", "keras.Sequential")
              for method in ("fit", "fit_generator", "train_on_batch"))
 
 
-def human(size: int) -> str:
-    return f"{size / GIB:.1f} GiB" if size >= GIB else f"{size / (1 << 20):.1f} MiB"
-
-
 def device_memory(ctx: OpContext) -> int:
     bounds = getattr(ctx.host, "bounds", None)
     setting = getattr(bounds, "device_memory", None) or DEFAULT_DEVICE_MEMORY

@@ -26,6 +26,7 @@ a positional index past the last column.  Anything else unknown stays unknown.
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.examples import (
     ANY,
     SITE,

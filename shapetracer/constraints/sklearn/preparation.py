@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 
+from shapetracer.rules.message import Message, join
 from shapetracer.constraints.core import frames as pdf
 from shapetracer.constraints.core.examples import SITE, A, ExampleHost, bad, instance_of, ok
 from shapetracer.constraints.core.messages import np_cannot_broadcast
