@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator
 from shapetracer.rules import codes
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.dims import Origin
+from shapetracer.rules.message import Message
 from shapetracer.domain.target import Target
 
 from shapetracer.frontend.interpreter import Interpreter, Report, Statistics
@@ -147,8 +148,8 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
                           target=target)
     parsed, cells = read_program(data, display_path, _resolved(file), keep=released, blank=released)
     if isinstance(parsed, SourceProblem):
-        finding = Finding(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
-                          parsed.line, parsed.column + 1)
+        finding = Finding.of(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
+                             parsed.line, parsed.column + 1)
         status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
         return FileResult(display_path, in_cells(_filter([finding], options, display_path), cells, display_path),
                           status=status, target=target, cells=cells)
@@ -170,8 +171,9 @@ def _too_large(display_path: str, size: int) -> Finding:
     """The note of a file over the size bound, made before it is parsed: megabytes of
     generated code (tables, exported graphs) would cost CPython's parser, libcst and
     pyflakes seconds for a file no one reads by hand."""
-    return Finding(codes.TOO_COMPLEX, f"analysis skipped: the file is {size} bytes, over the "
-                   f"{MAX_SHAPE_BYTES}-byte bound", display_path, 1, 1, 1, 2)
+    return Finding.of(codes.TOO_COMPLEX, Message("analysis skipped: the file is {size} bytes, over the "
+                                                 "{bound}-byte bound", size=size, bound=MAX_SHAPE_BYTES),
+                      display_path, 1, 1, 1, 2)
 
 
 def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, options: Options,
@@ -236,7 +238,8 @@ def check_file(path: Path, options: Options | None = None) -> FileResult:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        finding = Finding(codes.UNREADABLE_FILE, f"cannot read the file: {exc.strerror or exc}", display, 1, 1, 1, 2)
+        finding = Finding.of(codes.UNREADABLE_FILE, Message("cannot read the file: {detail}",
+                                                            detail=str(exc.strerror or exc)), display, 1, 1, 1, 2)
         return FileResult(display, [finding], status="unreadable",
                           target=target_for_file(path, options or Options()))
     return check_source(data, display, path, options)
@@ -308,7 +311,8 @@ def _interpret(display_path: str, file: Path | None, parsed, options: Options, t
     except RecursionError:
         # the interpreter's current scope may be gone by now: name the module directly
         scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree, tables=parsed.tables)
-        interpreter.report(codes.TOO_COMPLEX, "nesting too deep for the analysis; the rest of the file was skipped",
+        interpreter.report(codes.TOO_COMPLEX,
+                           Message("nesting too deep for the analysis; the rest of the file was skipped"),
                            Origin(display_path, parsed.module, scope))
     finally:
         sys.setrecursionlimit(limit)
@@ -326,9 +330,9 @@ def _to_finding(report: Report) -> Finding:
             continue
         seen_lines.add(key)
         related.append(Related(origin.path, origin.line, origin.column, origin.describe() or "involved here",
-                               origin.snippet))
-    return Finding(report.code, report.message, report.site.path, line, column, end_line, end_column,
-                   tuple(related), report.confidence, snippet=report.site.snippet)
+                               origin.snippet, args=dict(origin.args)))
+    return Finding.of(report.code, report.message, report.site.path, line, column, end_line, end_column,
+                      related=tuple(related), confidence=report.confidence, snippet=report.site.snippet)
 
 
 def _selected(code: str, options: Options, path: str = "") -> bool:

@@ -52,3 +52,30 @@ def load_corpus_meta():
     sys.modules["corpus_meta"] = module  # dataclasses look their module up here
     spec.loader.exec_module(module)
     return module
+
+
+def fact_problems(code: str, args: dict) -> list[str]:
+    """What is wrong with a report's facts: a fact its code does not declare (rules.codes)
+    or a value not of its kind (rules.facts); nested messages are held to the code they
+    stand for (ST201's requirement) or to the vocabulary."""
+    from shapetracer.rules.codes import RULES
+    from shapetracer.rules.facts import FACTS
+    from shapetracer.rules.message import Message
+
+    declared = RULES[code].args
+    problems = []
+    for name, value in args.items():
+        kind = declared.get(name)
+        if kind is None:
+            problems.append(f"{code} does not declare the fact {name}={value!r}")
+        elif not kind.accepts(value):
+            problems.append(f"{code}: {name}={value!r} is not {kind.name}")
+        nested = [value] if isinstance(value, Message) else \
+            [v for v in value if isinstance(v, Message)] if isinstance(value, tuple) else []
+        for message in nested:
+            inner = args.get("requirement_code") if name == "requirement" else None
+            if inner is not None:
+                problems += fact_problems(inner, message.args)
+            else:
+                problems += [f"{code}: {name}: unknown fact {k}" for k in message.args if k not in FACTS]
+    return problems

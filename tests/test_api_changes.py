@@ -44,5 +44,5 @@ def test_message_names_the_replacement():
         interpreter = Interpreter(target=target_for("2.21"))
         interpreter.run_file("prog.py", None, read_and_parse(source.encode()))
     [report] = [r for r in interpreter.reports if r.code.startswith("ST4")]
-    assert "module 'tensorflow' has no attribute 'placeholder'" in report.message
-    assert "tf.compat.v1.placeholder" in report.message
+    assert "module 'tensorflow' has no attribute 'placeholder'" in report.message.text
+    assert report.message.args["replacement"] == "tf.compat.v1.placeholder"

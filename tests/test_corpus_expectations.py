@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import load_corpus_meta
+from tests.helpers import fact_problems, load_corpus_meta
 from shapetracer.domain.target import Target, target_for
 from shapetracer.engine import Options, check_file
 
@@ -76,6 +76,8 @@ def target_of(program, version: str) -> Target:
 def shape_findings(path: Path, target: Target, possible: bool = False,
                    prefixes: tuple[str, ...] = ("ST1", "ST2")) -> set[tuple[int, str]]:
     result = check_file(path, Options(generic=False, possible_failures=possible, target=target))
+    # every finding carries the facts its code declares (tests/test_finding_facts.py)
+    assert [p for f in result.findings for p in fact_problems(f.code, dict(f.args))] == []
     return {(f.line, f.code) for f in result.findings if f.code.startswith(prefixes)}
 
 

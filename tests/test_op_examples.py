@@ -60,7 +60,7 @@ def dispatch(name: str, example: Example):
         result = interpreter.call_api(name, args, kwargs, _CALL, spelled=spelled and "keras." + name.split(".", 1)[1])
     except StopPath:  # the op failed: the path ends there, as in a program
         result = UNKNOWN
-    return result, [(report.code, report.message) for report in interpreter.reports]
+    return result, [(report.code, report.message.text) for report in interpreter.reports]
 
 
 # Spellings of one canonical name that programs use (names.canonical maps them back).

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from shapetracer.rules.message import render
+
 DATA_DIR = Path(__file__).with_name("data")
 ROOT_ALIASES = {"tensorflow": "tf"}
 KIND_NAMES = {"m": "module", "M": "module", "c": "class", "f": "function", "d": "method",
@@ -323,7 +325,18 @@ def check_call(sig: Signature, n_positional: int, keywords: Iterable[str],
     """Python's TypeError text for a call with ``n_positional`` positional arguments and
     these keyword names (no ``*``/``**`` unpacking at the call), or None when the call
     binds or the verdict is not exact (an unknown keyword where ``**kwargs`` takes it)."""
-    prefix = "%s() " % name if name else ""
+    found = refusal(sig, n_positional, keywords)
+    if found is None:
+        return None
+    template, facts = found
+    return ("%s() " % name if name else "") + render(template, facts)
+
+
+def refusal(sig: Signature, n_positional: int, keywords: Iterable[str]) -> tuple[str, dict] | None:
+    """Why the call does not bind, as Python words it: a template (``rules.message``) and
+    the facts it names -- the unexpected ``keyword``, the ``argument`` given twice or by a
+    keyword it may not have, the ``missing`` parameters, how many positional arguments it
+    takes (``least`` to ``most``) and was ``given`` -- or None when it binds (see ``check_call``)."""
     positional = sig.positional
     by_name = {p.name: p for p in sig.parameters if p.kind not in (VAR_POSITIONAL, VAR_KEYWORD)}
     filled = {p.name for p in positional[:n_positional]}
@@ -333,40 +346,35 @@ def check_call(sig: Signature, n_positional: int, keywords: Iterable[str],
             if sig.has_kind(VAR_KEYWORD):
                 continue
             if param is None:
-                return prefix + "got an unexpected keyword argument '%s'" % keyword
-            return prefix + ("got some positional-only arguments passed as keyword "
-                             "arguments: '%s'" % keyword)
+                return "got an unexpected keyword argument '{keyword}'", {"keyword": keyword}
+            return ("got some positional-only arguments passed as keyword arguments: '{argument}'",
+                    {"argument": keyword})
         if keyword in filled:
-            return prefix + "got multiple values for argument '%s'" % keyword
+            return "got multiple values for argument '{argument}'", {"argument": keyword}
         filled.add(keyword)
     if n_positional > len(positional) and not sig.has_kind(VAR_POSITIONAL):
-        return prefix + _too_many(sig, n_positional)
+        return _too_many(sig, n_positional)
     for kind, label in ((None, "positional"), (KEYWORD_ONLY, "keyword-only")):
         params = positional if kind is None else [p for p in sig.parameters if p.kind == kind]
         missing = [p.name for p in params if not p.has_default and p.name not in filled]
         if missing:
-            return prefix + _missing(missing, label)
+            return _missing(missing, label)
     return None
 
 
-def _too_many(sig: Signature, given: int) -> str:
+def _too_many(sig: Signature, given: int) -> tuple[str, dict]:
     extra = 1 if sig.self_dropped else 0  # Python counts self
     most = len(sig.positional) + extra
     least = sum(1 for p in sig.positional if not p.has_default) + extra
-    takes = ("%d" % most) if least == most else "from %d to %d" % (least, most)
+    takes = "{most}" if least == most else "from {least} to {most}"
     plural = "argument" if most == 1 and least == most else "arguments"
     given += extra
-    return "takes %s positional %s but %d %s given" % (takes, plural, given,
-                                                      "was" if given == 1 else "were")
+    return (f"takes {takes} positional {plural} but {{given}} {'was' if given == 1 else 'were'} given",
+            {"least": least, "most": most, "given": given})
 
 
-def _missing(names: list[str], label: str) -> str:
-    quoted = ["'%s'" % n for n in names]
-    if len(quoted) == 1:
-        listed = quoted[0]
-    elif len(quoted) == 2:
-        listed = " and ".join(quoted)
-    else:
-        listed = ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+def _missing(names: list[str], label: str) -> tuple[str, dict]:
     plural = "argument" if len(names) == 1 else "arguments"
-    return "missing %d required %s %s: %s" % (len(names), label, plural, listed)
+    return (f"missing {{count}} required {label} {plural}: {{missing:quoted}}",
+            {"count": len(names), "missing": tuple(names)})
+

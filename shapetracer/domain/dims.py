@@ -84,6 +84,9 @@ class Origin:
     label: str = ""
     shape_text: str = ""
     seq: int = field(default=0, compare=False)  # creation order: later results of a site win in reports
+    # what ``label`` and ``shape_text`` say, as facts (``(("shape", (None, 784)),)``): a
+    # related line's ``args`` (rules.message)
+    args: tuple = field(default=(), compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Origin) and self.node is other.node and self.path == other.path \
@@ -92,8 +95,8 @@ class Origin:
     def __hash__(self) -> int:
         return hash((self.path, id(self.node), self.label, self.shape_text))
 
-    def relabelled(self, label: str, shape_text: str) -> "Origin":
-        return Origin(self.path, self.node, self.locator, label, shape_text, next(_creation_order))
+    def relabelled(self, label: str, shape_text: str, args: tuple = ()) -> "Origin":
+        return Origin(self.path, self.node, self.locator, label, shape_text, next(_creation_order), args)
 
     def same_site(self, other: "Origin") -> bool:
         return self.node is other.node and self.path == other.path
@@ -222,6 +225,10 @@ class Dim:
 
     def __str__(self) -> str:
         return str(self.value) if self.known else "?"
+
+    def as_fact(self) -> int | None:
+        """The dim as a finding's fact (rules.message): its value, None when unknown."""
+        return self.value if self.known else None
 
     def same_as(self, other: "Dim") -> bool:
         """Structural identity (not semantic equality)."""
@@ -559,6 +566,10 @@ class Shape:
 
     def __repr__(self) -> str:
         return f"Shape({self.tf_str()})"
+
+    def as_fact(self) -> tuple[int | None, ...] | None:
+        """The shape as a finding's fact (rules.message): its dims, None when the rank is unknown."""
+        return None if self.dims is None else tuple(d.value if d.known else None for d in self.dims)
 
     def tf_str(self) -> str:
         """TensorFlow's graph-mode rendering: ``[?,784]``; ``<unknown>`` without rank."""

@@ -3,18 +3,18 @@ the lines of the conflict (the finding's own line and its related lines in the s
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, TypeVar
+from typing import Any, Iterator, TypeVar
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from shapetracer.rules.findings import Edit, Finding, Fix
+from shapetracer.rules.facts import FACTS
+from shapetracer.rules.message import RANK, SHAPE, SHAPES, Message, fields
 
 N = TypeVar("N", bound=cst.CSTNode)
-_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
 
 
 @dataclass
@@ -65,14 +65,41 @@ class FixContext:
         return [c for c in self.of_type(cst.Call, lines) if last_name(c.func) in names]
 
     @cached_property
-    def numbers(self) -> list[int]:
-        """The integers the finding speaks of (its message and its related lines' shapes)."""
-        found: list[int] = []
-        for text in [self.finding.message, *(r.message for r in self.finding.related)]:
-            for match in _INT.findall(text):
-                value = int(match)
-                if value not in found:
+    def facts(self) -> dict[str, Any]:
+        """The finding's facts (``Finding.args``), with those of the requirement a possible
+        failure (ST201) stands for: what every proposer reads, never the message's words."""
+        merged: dict[str, Any] = {}
+        for name, value in _flat(self.finding.args):
+            merged.setdefault(name, value)
+        return merged
+
+    @cached_property
+    def shapes(self) -> list[tuple]:
+        """The shapes the finding and its related lines speak of (their facts of a shape's kind)."""
+        found: list[tuple] = []
+        for args in [self.facts, *(r.args for r in self.finding.related)]:
+            for name, value in args.items():
+                kind = FACTS.get(name)
+                if kind is SHAPE and value is not None:
                     found.append(value)
+                elif kind is SHAPES:
+                    found.extend(shape for shape in value if shape is not None)
+        return found
+
+    @cached_property
+    def numbers(self) -> list[int]:
+        """The numbers the finding speaks of, in the order its message prints them: the ints
+        among its facts (dims, shapes, axes, indices; no rank, never a negative one) and those
+        of its related lines (the shapes they were given)."""
+        found: list[int] = []
+        facts = [self.finding.args, *(r.args for r in self.finding.related)]
+        for args in facts:
+            for name, value in _flat(args):
+                if FACTS.get(name) is RANK:
+                    continue  # how many dims a tensor has is no size to write
+                for number in _ints(value):
+                    if number not in found:
+                        found.append(number)
         return found
 
     def definitions(self, name: str) -> list[cst.BaseExpression]:
@@ -202,6 +229,41 @@ class FixContext:
 
     def indent_of(self, node: cst.CSTNode) -> str:
         return " " * (self.positions[node].start.column)
+
+
+def labels_column(facts: dict[str, Any]) -> bool:
+    """Whether the finding's labels (a loss's ``labels``, Keras' ``target``) are one column of
+    class indices, ``(N, 1)``."""
+    shape = facts.get("labels_shape", facts.get("target_shape"))
+    return shape is not None and len(shape) == 2 and shape[1] == 1
+
+
+def _flat(args: dict[str, Any], template: str | None = None) -> Iterator[tuple[str, Any]]:
+    """(name, value) of every fact, nested messages' facts in place of the message, in the
+    order the template prints them."""
+    order = list(fields(template)) if template is not None else list(args)
+    for name in [*dict.fromkeys(n for n in order if n in args), *(n for n in args if n not in order)]:
+        value = args[name]
+        if isinstance(value, Message):
+            yield from _flat(value.args, value.template)
+        elif isinstance(value, tuple) and value and all(isinstance(v, Message) for v in value):
+            for message in value:
+                yield from _flat(message.args, message.template)
+        else:
+            yield name, value
+
+
+def _ints(value: Any) -> Iterator[int]:
+    """The ints inside a fact (a dim, a shape, (name, value) pairs) that can be sizes: not
+    negative (a reshape's -1, an axis from the end)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if value >= 0:
+            yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _ints(item)
 
 
 def last_name(node: cst.BaseExpression) -> str:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import ast
 import dataclasses
 import hashlib
-import re
 from pathlib import Path
 from typing import Sequence
 
 from shapetracer.rules import codes
+from shapetracer.rules.facts import FACTS
 from shapetracer.rules.findings import Finding, Fix
+from shapetracer.rules.message import NAME, NAMES
 from shapetracer.engine import FileResult, Options, check_source
 from shapetracer.fixes.conflicts import conflict_lines
 from shapetracer.fixes.edits import apply, line_map
@@ -77,10 +78,6 @@ def verdict(fix: Fix, finding: Finding, before: Sequence[Finding], text: str, pa
     return result
 
 
-_COUNTEREXAMPLE = re.compile(r"\(fails when ([^()]*)\)$")
-_BATCH = re.compile(r"^(?:([\w.]+)\.shape\[0\]|batch) = \d+$")  # a fed tensor's or a Keras batch
-
-
 def _batches_differ(finding: Finding) -> bool:
     """A possible failure whose counterexample only sets the leading axes of two or more
     fed tensors apart ("fails when Placeholder.shape[0] = 2, Placeholder_1.shape[0] = 3").
@@ -92,14 +89,22 @@ def _batches_differ(finding: Finding) -> bool:
     ("fails when Placeholder.shape[0] = 2": [?, 6] * [6, 6]) still counts."""
     if finding.code != codes.POSSIBLE_FAILURE:
         return False
-    match = _COUNTEREXAMPLE.search(finding.message)
-    if match is None:
+    example = finding.args.get("counterexample", ())
+    tensors = [_batch_of(symbol) for symbol, _ in example]
+    if len(tensors) < 2 or any(t is None for t in tensors):
         return False
-    parts = [_BATCH.match(part.strip()) for part in match.group(1).split(",")]
-    if len(parts) < 2 or not all(parts):
-        return False
-    named = [m.group(1) for m in parts if m.group(1)]
+    named = [t for t in tensors if t]
     return len(set(named)) == len(named)  # each "batch" is a symbol of its own
+
+
+def _batch_of(symbol: str) -> str | None:
+    """The fed tensor whose leading axis ``symbol`` is (``x.shape[0]``: "x"; a Keras ``batch``:
+    ""), or None for any other unknown.  Placeholders name their dims so (constraints/tf)."""
+    if symbol == "batch":
+        return ""
+    tensor = symbol.removesuffix(".shape[0]")
+    return tensor if tensor != symbol and tensor and all(part.isidentifier() for part in tensor.split(".")) \
+        else None
 
 
 def _edited_lines(fix: Fix) -> set[int]:
@@ -131,7 +136,7 @@ def _unmasked(finding: Finding, edited: set[int], fixed_line: int, shared: froze
     (``written``: the edits' new text), even on an edited line (a TF 1 name on the line
     of a weight whose size the fix changed)."""
     if finding.rule.family in ("api", "python"):
-        return finding.line not in edited or not any(name in written for name in _QUOTED.findall(finding.message))
+        return finding.line not in edited or not any(name in written for name in _quoted_names(finding))
     if finding.line in edited:
         return False
     if finding.confidence == "definite" and shared:
@@ -140,4 +145,16 @@ def _unmasked(finding: Finding, edited: set[int], fixed_line: int, shared: froze
                                                  if r.path == finding.path)
 
 
-_QUOTED = re.compile(r"'([A-Za-z_][\w.]*)'")
+def _quoted_names(finding: Finding) -> list[str]:
+    """The program's or the library's names an API-change or Python finding quotes (its
+    facts of the name kinds, rules.facts): the names an edit could have written."""
+    names: list[str] = []
+    for fact, value in finding.args.items():
+        kind = FACTS.get(fact)
+        values = [value] if kind is NAME else list(value) if kind is NAMES else []
+        names += [v for v in values if isinstance(v, str) and _identifier(v)]
+    return names
+
+
+def _identifier(name: str) -> bool:
+    return all(part.isidentifier() for part in name.split(".")) if name else False

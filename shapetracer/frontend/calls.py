@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
 from shapetracer.constraints.core.spec import SPECS, OpContext, call_spec
 from shapetracer.frontend.scope import child_nodes
@@ -126,8 +127,8 @@ class CallMixin:
             if counted and not quiet:
                 self.stats.not_modelled += 1
                 self.stats.not_modelled_names[name] = self.stats.not_modelled_names.get(name, 0) + 1
-                self.report(codes.NOT_MODELLED, f"{name} is not modelled; its result is unknown", self.site(node),
-                            confidence="possible")
+                self.report(codes.NOT_MODELLED, Message("{api} is not modelled; its result is unknown", api=name),
+                            self.site(node), confidence="possible")
             if name in _TRANSPARENT:
                 return NONE if name == "builtins.print" else UNKNOWN
             return UNKNOWN
@@ -142,7 +143,8 @@ class CallMixin:
             from shapetracer.frontend.interpreter import BudgetExceeded
             if isinstance(exc, BudgetExceeded):
                 raise
-            self.report(codes.INTERNAL_ERROR, f"internal error in the model of {name}: {type(exc).__name__}: {exc}",
+            self.report(codes.INTERNAL_ERROR, Message("internal error in the model of {api}: {error}: {detail}",
+                                                      api=name, error=type(exc).__name__, detail=str(exc)),
                         self.site(node), confidence="possible")
             return UNKNOWN
         if ctx.failed:

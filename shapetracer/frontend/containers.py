@@ -25,6 +25,7 @@ import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Origin
+from shapetracer.rules.message import Message
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value
 
@@ -174,7 +175,7 @@ def scan(module: cst.Module, text: str) -> _Usage:
 @dataclass
 class _Read:
     code: str
-    message: str
+    message: Message
     site: Origin
     related: list[Origin]
     failing: int = 0
@@ -200,9 +201,9 @@ class Recorder:
         if read is not None:
             read.clear += 1
         else:
-            self.reads[id(node)] = _Read("", "", None, [], clear=1)  # type: ignore[arg-type]
+            self.reads[id(node)] = _Read("", Message(""), None, [], clear=1)  # type: ignore[arg-type]
 
-    def _fail(self, node: cst.CSTNode, code: str, message: str, site: Origin, related: list[Origin]) -> None:
+    def _fail(self, node: cst.CSTNode, code: str, message: Message, site: Origin, related: list[Origin]) -> None:
         read = self.reads.get(id(node))
         if read is None:
             self.reads[id(node)] = _Read(code, message, site, related, failing=1)
@@ -223,10 +224,10 @@ class Recorder:
             self._clear(node)
             return
         scope = interpreter.scope
-        related = [Origin(scope.path, b, scope).relabelled(f"{name} defined here", "")
+        related = [Origin(scope.path, b, scope).relabelled(f"{name} defined here", "", (("name", name),))
                    for b in usage.bindings.get(name, [])]
         code, message = missing
-        self._fail(node, code, message.replace("{name}", name), interpreter.site(node), related)
+        self._fail(node, code, message.with_args(name=name), interpreter.site(node), related)
         raise StopPath()  # the read raises: this path ends here
 
     def attribute(self, interpreter, node: cst.Attribute, owner: Value, name: str) -> None:
@@ -240,10 +241,11 @@ class Recorder:
         if not usage.namespace_closed or name in usage.assigned_attrs:
             self._clear(node)
             return
-        known = ", ".join(sorted(owner.attrs)) or "none"
+        known = tuple(sorted(owner.attrs))
         self._fail(node, codes.MISSING_ARGUMENT,
-                   f"'Namespace' object has no attribute '{name}' (no add_argument defines it; "
-                   f"the parser defines: {known})", interpreter.site(node), [])
+                   Message("'Namespace' object has no attribute '{attribute}' (no add_argument defines it; "
+                           "the parser defines: " + ("{defined:join})" if known else "none)"),
+                           attribute=name, defined=known), interpreter.site(node), [])
         raise StopPath()
 
     def clear_node(self, node: cst.CSTNode) -> None:
@@ -256,20 +258,23 @@ class Recorder:
         self.reads.clear()
 
 
-def _missing_item(owner: Value, index: Value) -> tuple[str, str] | None:
-    """(code, message) when ``owner[index]`` surely raises, else None."""
+def _missing_item(owner: Value, index: Value) -> tuple[str, Message] | None:
+    """(code, message) when ``owner[index]`` surely raises, else None; the message names
+    the container as ``{name}``, a fact its caller adds."""
     if isinstance(owner, DictVal) and isinstance(index, Const) and isinstance(index.value, str):
-        if not all(isinstance(k, Const) for k, _ in owner.entries):
-            return None
+        if not all(isinstance(k, Const) and isinstance(k.value, (str, int, float, type(None)))
+                   for k, _ in owner.entries):
+            return None  # (bytes keys, never seen in a config dict, would not be facts)
         if owner.get(index) is not None:
             return None
-        keys = ", ".join(repr(k.value) for k, _ in owner.entries) or "none"
-        return codes.MISSING_KEY, f"KeyError: {index.value!r}: {{name}} holds no such key on any path (its keys: {keys})"
+        keys = tuple(k.value for k, _ in owner.entries)
+        return codes.MISSING_KEY, Message("KeyError: {key!r}: {name} holds no such key on any path (its keys: "
+                                          + ("{keys:repr})" if keys else "none)"), key=index.value, keys=keys)
     if isinstance(owner, Seq) and owner.sized and isinstance(index, Const) and isinstance(index.value, int) \
             and not isinstance(index.value, bool):
         size = len(owner.items)
         if -size <= index.value < size:
             return None
-        return codes.LIST_INDEX, (f"IndexError: {owner.kind} index out of range: {{name}}[{index.value}] "
-                                  f"of a {owner.kind} of length {size}")
+        return codes.LIST_INDEX, Message("IndexError: {kind} index out of range: {name}[{index}] of a {kind} of "
+                                         "length {length}", kind=owner.kind, index=index.value, length=size)
     return None

@@ -23,6 +23,7 @@ from shapetracer.constraints.core.spec import SPECS, TF1Graph
 from shapetracer.domain.bounds import Bounds
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
+from shapetracer.rules.message import Message
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.frontend.calls import CallMixin
 from shapetracer.frontend.containers import Recorder
@@ -42,7 +43,7 @@ class Report:
     """A raw report from a spec, before suppression and formatting."""
 
     code: str
-    message: str
+    message: Message  # its text and facts
     site: Origin
     related: list[Origin]
     confidence: str = "definite"
@@ -131,8 +132,8 @@ class Interpreter(ExpressionMixin, CallMixin):
             if final is not None and final.env is not scope.globals:
                 scope.globals.update(final.env)
         except BudgetExceeded as exc:
-            self.report(codes.TOO_COMPLEX, f"{exc} budget exhausted; the rest of the file was not analysed",
-                        self.site(scope.module))
+            self.report(codes.TOO_COMPLEX, Message("{budget} budget exhausted; the rest of the file was not analysed",
+                                                   budget=str(exc)), self.site(scope.module))
         finally:
             self.scope = saved
 
@@ -168,9 +169,9 @@ class Interpreter(ExpressionMixin, CallMixin):
     def facts(self, value):
         self.state.facts = value
 
-    def report(self, code: str, message: str, site: Origin, related: list[Origin] | None = None,
+    def report(self, code: str, message: Message, site: Origin, related: list[Origin] | None = None,
                confidence: str = "definite") -> None:
-        key = (site.path, id(site.node), code, message)
+        key = (site.path, id(site.node), code, message.text)
         if key in self._seen_reports:
             return
         self._seen_reports.add(key)
@@ -236,7 +237,9 @@ class Interpreter(ExpressionMixin, CallMixin):
         except (BudgetExceeded, RecursionError):
             raise
         except Exception as exc:  # an internal bug must not lose the file
-            self.report(codes.INTERNAL_ERROR, f"internal error while analysing this statement: {type(exc).__name__}: {exc}",
+            self.report(codes.INTERNAL_ERROR,
+                        Message("internal error while analysing this statement: {error}: {detail}",
+                                error=type(exc).__name__, detail=str(exc)),
                         self.site(stmt), confidence="possible")
             _forget_assigned(stmt, state)
             return [state]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 from shapetracer.frontend.magics import python_lines
 from shapetracer.frontend.source import CellMap, CellSpan, SourceProblem, decode
 
@@ -32,9 +33,10 @@ def is_notebook(path: str) -> bool:
 def read_notebook(data: bytes) -> tuple[str, CellMap] | SourceProblem:
     """The code cells as one Python text and the map back to (cell, line); never raises."""
     if len(data) > MAX_NOTEBOOK_BYTES:
-        return SourceProblem(codes.TOO_COMPLEX, f"notebook is {len(data) // (1024 * 1024)} MB, over the "
-                             f"{MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB bound (mostly outputs?); clear them "
-                             "with `jupyter nbconvert --clear-output --inplace` to check it")
+        return SourceProblem(codes.TOO_COMPLEX, Message(
+            "notebook is {size_mb} MB, over the {bound_mb} MB bound (mostly outputs?); clear them "
+            "with `jupyter nbconvert --clear-output --inplace` to check it",
+            size_mb=len(data) // (1024 * 1024), bound_mb=MAX_NOTEBOOK_BYTES // (1024 * 1024)))
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text
@@ -43,7 +45,8 @@ def read_notebook(data: bytes) -> tuple[str, CellMap] | SourceProblem:
     except (ValueError, RecursionError) as exc:
         line, column = getattr(exc, "lineno", 1), getattr(exc, "colno", 1)
         message = getattr(exc, "msg", None) or type(exc).__name__
-        return SourceProblem(codes.INVALID_NOTEBOOK, f"not a notebook: invalid JSON ({message})", line, column)
+        return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: invalid JSON ({detail})", detail=message),
+                             line, column)
     problem = _format_problem(document)
     if problem is not None:
         return problem
@@ -52,19 +55,26 @@ def read_notebook(data: bytes) -> tuple[str, CellMap] | SourceProblem:
 
 def _format_problem(document: object) -> SourceProblem | None:
     if not isinstance(document, dict):
-        return SourceProblem(codes.INVALID_NOTEBOOK, "not a notebook: the JSON is not an object")
+        return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: the JSON is not an object"))
     version = document.get("nbformat")
     if "worksheets" in document or (isinstance(version, int) and version < 4):
-        return SourceProblem(codes.OLD_NOTEBOOK_FORMAT, f"nbformat {version or 3} notebook; only nbformat 4 is "
-                             "read (convert it: jupyter nbconvert --to notebook --nbformat 4)")
+        shown = version or 3
+        # (a version that is no number: any JSON of a file that is no notebook, shown as text)
+        head = Message("nbformat {nbformat}", nbformat=shown) if isinstance(shown, int) else \
+            Message("nbformat {detail}", detail=str(shown))
+        return SourceProblem(codes.OLD_NOTEBOOK_FORMAT, head + Message(
+            " notebook; only nbformat 4 is read (convert it: jupyter nbconvert --to notebook --nbformat 4)"))
     if version != 4 or not isinstance(document.get("cells"), list):
-        return SourceProblem(codes.INVALID_NOTEBOOK, "not a notebook: expected nbformat 4 with a list of cells")
+        return SourceProblem(codes.INVALID_NOTEBOOK,
+                             Message("not a notebook: expected nbformat 4 with a list of cells"))
     for number, cell in enumerate(document["cells"], 1):
         if not isinstance(cell, dict) or not isinstance(_source(cell), str):
-            return SourceProblem(codes.INVALID_NOTEBOOK, f"not a notebook: cell {number} has no text source")
+            return SourceProblem(codes.INVALID_NOTEBOOK, Message("not a notebook: cell {cell} has no text source",
+                                                                 cell=number))
     language = _language(document.get("metadata"))
     if language and not language.startswith(("python", "ipython")):
-        return SourceProblem(codes.NO_PYTHON_CODE, f"the notebook's kernel runs {language}, not Python")
+        return SourceProblem(codes.NO_PYTHON_CODE, Message("the notebook's kernel runs {language}, not Python",
+                                                           language=language))
     return None
 
 
@@ -105,7 +115,7 @@ def _join(document: dict) -> tuple[str, CellMap] | SourceProblem:
         parts.append("\n".join(lines) + "\n")
         line += len(lines)
     if not any(part.strip() for part in parts[1:]):
-        return SourceProblem(codes.NO_PYTHON_CODE, "the notebook has no code cells to check")
+        return SourceProblem(codes.NO_PYTHON_CODE, Message("the notebook has no code cells to check"))
     return "".join(parts), CellMap(tuple(spans))
 
 

@@ -8,6 +8,7 @@ engine turns into an ST0xx finding.
 from __future__ import annotations
 
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 import ast
 import io
 import re
@@ -33,10 +34,13 @@ _PY2_EXCEPT = re.compile(r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", re.MULTILINE)
 _PY2_EXEC = re.compile(r"^\s*exec\s+[\"'\w]", re.MULTILINE)
 
 
+_TOO_DEEP = Message("expression nesting too deep to parse")
+
+
 @dataclass
 class SourceProblem:
     code: str  # ST001 / ST002 / ST003 / ST004
-    message: str
+    message: Message
     line: int = 1
     column: int = 1
 
@@ -88,18 +92,20 @@ def decode(data: bytes) -> str | SourceProblem:
     """Decode by PEP 263 rules (BOM, coding cookie, else UTF-8)."""
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        return SourceProblem(codes.UNREADABLE_FILE, "source contains a NUL byte; Python refuses to compile it", line)
+        return SourceProblem(codes.UNREADABLE_FILE, Message("source contains a NUL byte; Python refuses to compile it"),
+                             line)
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        return SourceProblem(codes.UNREADABLE_FILE, f"bad coding declaration: {exc}")
+        return SourceProblem(codes.UNREADABLE_FILE, Message("bad coding declaration: {detail}", detail=str(exc)))
     try:
         text = data.decode(encoding)
     except (UnicodeDecodeError, LookupError) as exc:
         line = 1
         if isinstance(exc, UnicodeDecodeError):
             line = data[: exc.start].count(b"\n") + 1
-        return SourceProblem(codes.UNREADABLE_FILE, f"cannot decode the file as {encoding}: {exc}", line)
+        return SourceProblem(codes.UNREADABLE_FILE, Message("cannot decode the file as {encoding}: {detail}",
+                                                            encoding=encoding, detail=str(exc)), line)
     if text.startswith("\ufeff"):
         text = text[1:]
     return text
@@ -130,9 +136,9 @@ def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource
     except SyntaxError as exc:
         return _syntax_problem(text, exc.lineno or 1, (exc.offset or 1) - 1, exc.msg or "invalid syntax")
     except (RecursionError, MemoryError):
-        return SourceProblem(codes.TOO_COMPLEX, "expression nesting too deep to parse")
+        return SourceProblem(codes.TOO_COMPLEX, _TOO_DEEP)
     except ValueError as exc:
-        return SourceProblem(codes.UNREADABLE_FILE, f"cannot compile: {exc}")
+        return SourceProblem(codes.UNREADABLE_FILE, Message("cannot compile: {detail}", detail=str(exc)))
     if not with_cst:
         return ParsedSource(text, None, tree)
     if blank and len(text) >= blank_tables.MIN_TEXT:
@@ -147,9 +153,10 @@ def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource
     except cst.ParserSyntaxError as exc:
         return _syntax_problem(text, exc.raw_line, exc.raw_column, exc.message)
     except RecursionError:
-        return SourceProblem(codes.TOO_COMPLEX, "expression nesting too deep to parse")
+        return SourceProblem(codes.TOO_COMPLEX, _TOO_DEEP)
     except Exception as exc:  # libcst's native parser reports odd input in several ways
-        return SourceProblem(codes.SYNTAX_ERROR, f"cannot parse: {exc}".splitlines()[0])
+        return SourceProblem(codes.SYNTAX_ERROR, Message("cannot parse: {detail}",
+                                                         detail=(str(exc).splitlines() or [""])[0]))
     return ParsedSource(text, module, tree)
 
 
@@ -181,14 +188,16 @@ def _syntax_problem(text: str, line: int, column: int, message: str) -> SourcePr
         match = pattern.search(text)
         if match:
             py2_line = text.count("\n", 0, match.start()) + 1
-            return SourceProblem(codes.PYTHON2_SOURCE, f"Python 2 source ({what}); Python 3 raises SyntaxError", py2_line)
+            return SourceProblem(codes.PYTHON2_SOURCE, Message("Python 2 source ({construct}); Python 3 raises "
+                                                               "SyntaxError", construct=what), py2_line)
     first = message.strip().splitlines()[0] if message.strip() else "invalid syntax"
-    return SourceProblem(codes.SYNTAX_ERROR, f"SyntaxError: {first}", line, column + 1)
+    return SourceProblem(codes.SYNTAX_ERROR, Message("SyntaxError: {detail}", detail=first), line, column + 1)
 
 
 def read_and_parse(data: bytes, blank: bool = False) -> ParsedSource | SourceProblem:
     if len(data) > MAX_BYTES:
-        return SourceProblem(codes.TOO_COMPLEX, f"file is {len(data)} bytes; the analysis bound is {MAX_BYTES}")
+        return SourceProblem(codes.TOO_COMPLEX, Message("file is {size} bytes; the analysis bound is {bound}",
+                                                        size=len(data), bound=MAX_BYTES))
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text

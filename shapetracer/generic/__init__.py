@@ -3,25 +3,22 @@
 Both tools' crash-relevant messages become ST3xx findings (ST001 for syntax errors)
 carrying the tool's own id in the message, e.g.
 ``undefined name 'x' [pyflakes UndefinedName, pylint E0602 undefined-variable]``.
-When both tools report the same problem it is one finding; ``finding.extra["tools"]``
+When both tools report the same problem it is one finding; ``finding.args["tools"]``
 says which tools (and ids) reported it, which is what the study's "detected by"
-columns count.
+columns count (``mapping.tool_message`` names every fact).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 from shapetracer.generic.mapping import category_for, rule_for
 from shapetracer.generic.pyflakes_pass import run_pyflakes
-from shapetracer.rules.findings import Finding
+from shapetracer.rules.findings import Finding, ordered_args, tools_of
 
-__all__ = ["category_for", "dedupe", "generic_findings", "generic_findings_many", "rule_for"]
-
-_QUOTED = re.compile(r"'([^']+)'")
-_TAG = re.compile(r" \[(pyflakes|pylint) [^\]]*\]$")
+__all__ = ["category_for", "dedupe", "generic_findings", "generic_findings_many", "rule_for", "tools_of"]
 
 
 def generic_findings(path: str, source: str, with_pylint: bool, tree=None) -> list[Finding]:
@@ -70,13 +67,13 @@ def dedupe(findings: Iterable[Finding]) -> list[Finding]:
 
 def _order(finding: Finding) -> tuple:
     # pyflakes first: its message is the shorter, and its code is kept on a merge.
-    tools = finding.extra.get("tools", {})
+    tools = tools_of(finding)
     return (finding.path, finding.line, "pyflakes" not in tools, finding.column, finding.code,
             finding.message)
 
 
 def _subjects(finding: Finding) -> set[str]:
-    return set(_QUOTED.findall(_TAG.sub("", finding.message)))
+    return set(finding.args.get("subjects", ()))
 
 
 def _same_problem(a: Finding, b: Finding) -> bool:
@@ -86,7 +83,7 @@ def _same_problem(a: Finding, b: Finding) -> bool:
         return True
     if a.line != b.line:
         return False
-    tools_a, tools_b = a.extra.get("tools", {}), b.extra.get("tools", {})
+    tools_a, tools_b = tools_of(a), tools_of(b)
     shared_tools = set(tools_a) & set(tools_b)
     if shared_tools:
         # Same tool twice: only a repeat of the very same message id at the same place.
@@ -99,13 +96,12 @@ def _same_problem(a: Finding, b: Finding) -> bool:
 def _merge(first: Finding, second: Finding) -> Finding:
     from dataclasses import replace
 
-    tools = dict(second.extra.get("tools", {}))
-    tools.update(first.extra.get("tools", {}))
-    message = first.message
-    second_tag = _TAG.search(second.message)
-    if second_tag and second_tag.group(0)[2:-1] not in message:
-        message = message[:-1] + ", " + second_tag.group(0)[2:]
+    tools = tools_of(second)
+    tools.update(tools_of(first))
+    tags = tuple(first.args.get("tags", ()))
+    tags += tuple(tag for tag in second.args.get("tags", ()) if " " in tag and tag not in tags)  # not "[pyflakes]"
+    message = Message("{detail} [{tags:join}]", **{**first.args, "tags": tags, "tools": tuple(tools.items())})
     confidence = "definite" if "definite" in (first.confidence, second.confidence) else "possible"
     severity = first.severity_override if confidence == first.confidence else second.severity_override
-    return replace(first, message=message, confidence=confidence, severity_override=severity,
-                   extra={**first.extra, "tools": tools})
+    return replace(first, message=message.text, args=ordered_args(message), confidence=confidence,
+                   severity_override=severity)

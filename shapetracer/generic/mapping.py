@@ -11,7 +11,10 @@ refine those with ``refine_pylint`` / ``refine_pyflakes``.
 
 from __future__ import annotations
 
+import re
+
 from shapetracer.rules import codes as R
+from shapetracer.rules.message import Message
 
 # pyflakes message class name -> rule.  Runtime exception in the comment.
 PYFLAKES_RULES: dict[str, R.Rule] = {
@@ -200,3 +203,15 @@ def refine_pylint(msgid: str, node_kind: str | None) -> R.Rule | None:
         # '{}'.format(1, 2) runs fine; '{} {}'.format(1) raises IndexError.
         return R.FORMAT_MISSING_INDEX if msgid == "E1306" else None
     return rule
+
+
+_QUOTED = re.compile(r"'([^']+)'")
+
+
+def tool_message(detail: str, tool: str, tool_id: str, tag: str) -> Message:
+    """A generic finding's message: the tool's own words, then which tools said it
+    (``undefined name 'x' [pyflakes UndefinedName]``; a merge adds the other's tag).
+    ``subjects``: the names the tool's words quote, which tell two reports of one
+    problem apart (read from the tool's text: pylint gives no arguments)."""
+    return Message("{detail} [{tags:join}]", detail=detail, tags=(tag,), tools=((tool, tool_id),),
+                   subjects=tuple(_QUOTED.findall(detail)))

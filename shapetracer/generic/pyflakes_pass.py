@@ -15,7 +15,7 @@ from pyflakes import checker as pyflakes_checker
 
 from shapetracer.generic import noise
 from shapetracer.generic.locate import SourceLines
-from shapetracer.generic.mapping import refine_pyflakes
+from shapetracer.generic.mapping import refine_pyflakes, tool_message
 from shapetracer.rules import codes as R
 from shapetracer.rules.findings import Finding
 
@@ -87,8 +87,8 @@ def _to_finding(path: str, lines: SourceLines, message, node) -> Finding | None:
     end_col = getattr(node, "end_col_offset", None)
     line, column, end_line, end_column = lines.span(message.lineno, message.col, end_line, end_col)
     text = message.message % message.message_args
-    return Finding(rule.code, f"{text} [{TOOL} {name}]", path, line, column, end_line, end_column,
-                   snippet=lines.snippet(line), extra={"tools": {TOOL: name}})
+    return Finding.of(rule.code, tool_message(text, TOOL, name, f"{TOOL} {name}"), path, line, column, end_line,
+                      end_column, snippet=lines.snippet(line))
 
 
 def _syntax_finding(path: str, lines: SourceLines, exc: SyntaxError) -> Finding:
@@ -96,13 +96,12 @@ def _syntax_finding(path: str, lines: SourceLines, exc: SyntaxError) -> Finding:
     line = exc.lineno or 1
     column = max(exc.offset or 1, 1)  # SyntaxError.offset is already 1-based
     what = type(exc).__name__  # IndentationError / TabError are SyntaxErrors too
-    return Finding(R.SYNTAX_ERROR.code, f"{what}: {exc.msg} [{TOOL} syntax-error]", path,
-                   line, column, line, column + 1, snippet=lines.snippet(line),
-                   extra={"tools": {TOOL: "syntax-error"}})
+    message = tool_message(f"{what}: {exc.msg}", TOOL, "syntax-error", f"{TOOL} syntax-error")
+    return Finding.of(R.SYNTAX_ERROR.code, message, path, line, column, line, column + 1, snippet=lines.snippet(line))
 
 
 def _limit_finding(path: str, exc: BaseException) -> Finding:
     """Input pyflakes cannot process at all (absurd nesting, NUL bytes on old Pythons)."""
     rule = R.UNREADABLE_FILE if isinstance(exc, ValueError) else R.TOO_COMPLEX
-    return Finding(rule.code, f"pyflakes could not check this file: {type(exc).__name__} [{TOOL}]",
-                   path, 1, 1, 1, 2, extra={"tools": {TOOL: type(exc).__name__}})
+    return Finding.of(rule.code, tool_message(f"pyflakes could not check this file: {type(exc).__name__}", TOOL,
+                                              type(exc).__name__, TOOL), path, 1, 1, 1, 2)

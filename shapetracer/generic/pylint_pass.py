@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from shapetracer.generic import noise
 from shapetracer.generic.locate import SourceLines
-from shapetracer.generic.mapping import PYLINT_POSSIBLE, PYLINT_RULES, pylint_symbol, refine_pylint
+from shapetracer.generic.mapping import PYLINT_POSSIBLE, PYLINT_RULES, pylint_symbol, refine_pylint, tool_message
 from shapetracer.rules.findings import Finding
 
 TOOL = "pylint"
@@ -388,9 +388,8 @@ def _findings(full: str, text: str, messages: list) -> list[Finding]:
             message.line, message.column, message.end_line, message.end_column)
         tag = f"{message.msg_id} {message.symbol or pylint_symbol(message.msg_id)}"
         possible = message.msg_id in PYLINT_POSSIBLE
-        findings.append(Finding(
-            rule.code, f"{message.msg} [{TOOL} {tag}]", full, line, column, end_line, end_column,
-            confidence="possible" if possible else "definite",
-            severity_override="warning" if possible else None,
-            snippet=lines.snippet(line), extra={"tools": {TOOL: message.msg_id}}))
+        findings.append(Finding.of(
+            rule.code, tool_message(message.msg, TOOL, message.msg_id, f"{TOOL} {tag}"), full, line, column,
+            end_line, end_column, confidence="possible" if possible else "definite",
+            severity_override="warning" if possible else None, snippet=lines.snippet(line)))
     return findings

@@ -16,6 +16,7 @@ import os
 import time
 
 from shapetracer import versions
+from shapetracer.rules.findings import tools_of
 from shapetracer.domain.target import Target
 
 from shapetracer.jobs.archive import JobContents, Member, describe, read_job
@@ -142,7 +143,7 @@ def _run_engine(member: Member, config: ScanConfig, target: Target) -> dict:
 def _finding_dict(finding) -> dict:
     """``Finding.to_dict()`` plus which generic tools reported it (the study counts them)."""
     raw = finding.to_dict()
-    tools = finding.extra.get("tools") if finding.extra else None
+    tools = tools_of(finding)
     if tools:
         raw["tools"] = dict(tools)
     return raw

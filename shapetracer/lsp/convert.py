@@ -72,9 +72,18 @@ def diagnostics(analysis: Analysis, lines: Lines, codec: Codec) -> dict[str, lis
         out.setdefault(uri, []).append(types.Diagnostic(
             range=codec(lines(uri), span(finding.line, finding.column, finding.end_line, finding.end_column)),
             message=f"{finding.message} [{finding.name}]", severity=_SEVERITY.get(finding.severity),
-            code=finding.code, source=SOURCE, related_information=related or None,
-            data={"fix": finding.fix is not None} if finding.fix is not None else None))
+            code=finding.code, source=SOURCE, related_information=related or None, data=diagnostic_data(finding)))
     return out
+
+
+def diagnostic_data(finding: Finding) -> dict:
+    """What a client may keep with a diagnostic: the finding's facts (``args``, as in the JSON
+    output), so that an editor extension reads them rather than the words; ``fix`` when the
+    finding came with one."""
+    data: dict = {"args": finding.args_json()}
+    if finding.fix is not None:
+        data["fix"] = True
+    return data
 
 
 def _location(analysis: Analysis, path: str, cell: int | None, line: int, column: int, lines: Lines,

@@ -1,4 +1,7 @@
-"""Machine format ``json``: one versioned document (schema in ``schemas/``)."""
+"""Machine format ``json``: one versioned document (schema in ``schemas/``).
+
+Schema version 2 added each finding's ``args``: the typed facts its message is rendered
+from (``rules.facts`` names them all; ``args_schema`` is that part of the schema)."""
 
 from __future__ import annotations
 
@@ -6,10 +9,11 @@ import json
 from typing import Iterable
 
 from shapetracer import __version__
+from shapetracer.rules.facts import FACTS
 from shapetracer.rules.findings import Finding
 from shapetracer.domain.target import Target
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def document(findings: Iterable[Finding], files: int, stats: dict | None = None,
@@ -34,3 +38,17 @@ def target_dict(path: str | None, target: Target) -> dict:
 def render(findings: Iterable[Finding], files: int, stats: dict | None = None,
            targets: Iterable[tuple[str, Target]] | None = None) -> str:
     return json.dumps(document(findings, files, stats, targets), indent=2) + "\n"
+
+
+def args_schema() -> dict:
+    """The JSON Schema of a finding's ``args``: every fact by name, with its kind's schema
+    (the committed schema holds the same; a test keeps them equal)."""
+    return {
+        "type": "object",
+        "description": "The typed facts the message is rendered from, by name; each code carries some of them "
+                       "(shapetracer explain CODE lists which). Dims are integers, null when unknown; shapes "
+                       "arrays of dims, null when even the rank is unknown; a nested message is its text and "
+                       "facts. Added in schema version 2.",
+        "properties": {name: dict(kind.schema, description=kind.name) for name, kind in sorted(FACTS.items())},
+        "additionalProperties": False,
+    }

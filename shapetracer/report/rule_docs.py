@@ -85,6 +85,13 @@ def explain_text(rule: Rule) -> str:
         lines += ["## Failing example"] + [_indented(e) for e in failing] + [""]
     if passing:
         lines += ["## Fixed example"] + [_indented(e) for e in passing] + [""]
+    if rule.args:
+        lines += ["## Facts", "What its messages are rendered from: each finding carries some of these as "
+                  "`args` (JSON, SARIF `properties`, the editor's diagnostic `data`).", ""]
+        kinds: dict[str, list[str]] = {}
+        for name, kind in rule.args.items():
+            kinds.setdefault(kind.name, []).append(f"`{name}`")
+        lines += [f"- {', '.join(names)}: {kind}" for kind, names in kinds.items()] + [""]
     return "\n".join(lines)
 
 

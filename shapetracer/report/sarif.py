@@ -1,8 +1,9 @@
 """SARIF 2.1.0, as GitHub code scanning reads it.
 
 Each result carries its rule id, level, a repo-relative location with a full
-region, the other lines of the conflict as ``relatedLocations`` and a
-``partialFingerprints`` entry so alerts survive unrelated edits.
+region, the other lines of the conflict as ``relatedLocations``, a
+``partialFingerprints`` entry so alerts survive unrelated edits, and the typed facts
+its message is rendered from as ``properties.args`` (as the JSON output's ``args``).
 """
 
 from __future__ import annotations
@@ -54,7 +55,9 @@ def _result(finding: Finding, sources: dict[str, str] | None) -> dict:
             }
         }],
         "partialFingerprints": {"primaryLocationLineHash": fingerprint(finding, finding.snippet, 0)},
-        "properties": {"name": finding.name, "confidence": finding.confidence, "category": finding.category},
+        # the facts the message is rendered from (Finding.args), for tools that act on them
+        "properties": {"name": finding.name, "confidence": finding.confidence, "category": finding.category,
+                       "args": finding.args_json()},
     }
     if finding.related:
         result["relatedLocations"] = [

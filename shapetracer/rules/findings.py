@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from shapetracer.rules.codes import RULES
+from shapetracer.rules.message import Message, fields, to_json
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,8 @@ class Related:
     message: str
     snippet: str = ""
     cell: int | None = None  # notebook cell (1-based among all cells); ``line`` is then within it
+    # what the line's note is made of: {"shape": (None, 1024)} for "reshaped to [?, 1024]"
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,9 @@ class Finding:
     confidence: str = "definite"  # "definite" | "possible"
     severity_override: str | None = None
     snippet: str = ""
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
+    # the typed facts the message is rendered from, in the order it prints them (the
+    # registry declares each code's: RULES[code].args); what fixes, SARIF and the editor read
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     cell: int | None = None  # notebook cell (1-based among all cells); ``line`` is then within it
     # verified repairs, best first (empty unless fixes were asked for: shapetracer.fixes)
     fixes: tuple[Fix, ...] = field(default=(), compare=False, hash=False)
@@ -96,6 +102,18 @@ class Finding:
     def category(self) -> str:
         return self.rule.category
 
+    @classmethod
+    def of(cls, code: str, message: Message, path: str, line: int, column: int, end_line: int, end_column: int,
+           **rest: Any) -> "Finding":
+        """A finding whose text and facts are those of ``message``."""
+        return cls(code, message.text, path, line, column, end_line, end_column, args=ordered_args(message),
+                   **rest)
+
+    def args_json(self) -> dict:
+        """The facts as JSON (``rules.message.to_json``): what the JSON output, SARIF and the
+        editor carry."""
+        return {key: to_json(value) for key, value in self.args.items()}
+
     def sort_key(self) -> tuple:
         return (self.path, self.cell or 0, self.line, self.column, self.code, self.message)
 
@@ -107,6 +125,7 @@ class Finding:
             "severity": self.severity,
             "confidence": self.confidence,
             "message": self.message,
+            "args": self.args_json(),
             "path": self.path,
             **({"cell": self.cell} if self.cell is not None else {}),
             "line": self.line,
@@ -120,3 +139,17 @@ class Finding:
             ],
             **({"fix": self.fix.to_dict()} if self.fix is not None else {}),
         }
+
+
+def ordered_args(message: Message) -> dict[str, Any]:
+    """``message``'s facts in the order its text prints them (then any it does not print)."""
+    args = message.args
+    ordered = {name: args[name] for name in fields(message.template) if name in args}
+    ordered.update((name, value) for name, value in args.items() if name not in ordered)
+    return ordered
+
+
+def tools_of(finding: Finding) -> dict[str, str]:
+    """Which generic tools (pyflakes, pylint) reported ``finding``, with their own ids;
+    {} for a finding of shapetracer's own."""
+    return dict(finding.args.get("tools", ()))

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapetracer.rules.findings import Finding
+from shapetracer.rules.findings import Finding, tools_of
 from shapetracer.domain.target import Target
 from shapetracer.study.classify import classify_log
 from shapetracer.study.taxonomy import CATEGORIES, PUBLISHED_HEADLINE, PYTHON, TOOLS, finding_category, group
@@ -195,7 +195,7 @@ def detecting_tools(category: str, file: str | None, line: int | None, job: Job,
     for findings in generic.values():
         for finding in findings:
             if _matches(finding, category, file, line, job):
-                tools.update(t for t in finding.extra.get("tools", {}) if t in TOOLS)
+                tools.update(t for t in tools_of(finding) if t in TOOLS)
     return [t for t in TOOLS if t in tools]
 
 

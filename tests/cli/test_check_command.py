@@ -14,7 +14,7 @@ from shapetracer.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "train_mnist_cnn.py"
 GOLDEN = Path(__file__).with_name("golden")
-SCHEMA = json.loads((ROOT / "schemas" / "check-output-v1.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "schemas" / "check-output-v2.schema.json").read_text())
 
 
 @pytest.fixture()
@@ -33,6 +33,13 @@ def test_concise_format_matches_golden(runner):
     result = runner.invoke(main, ["check", "--output-format", "concise", "examples/train_mnist_cnn.py"])
     assert result.exit_code == 1
     assert result.stdout == (GOLDEN / "train_mnist_cnn.concise.txt").read_text()
+
+
+def test_json_format_matches_golden(runner):
+    """Each finding with its facts (``args``, schema version 2)."""
+    result = runner.invoke(main, ["check", "--output-format", "json", "examples/train_mnist_cnn.py"])
+    assert result.exit_code == 1
+    assert result.stdout == (GOLDEN / "train_mnist_cnn.json").read_text()
 
 
 def test_json_format_validates_and_names_the_core(runner):

@@ -14,7 +14,7 @@ from shapetracer.cli import main
 from shapetracer.engine import Options, check_file, check_source
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "schemas" / "check-output-v1.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "schemas" / "check-output-v2.schema.json").read_text())
 PROGRAM = "import numpy as np\nx = np.zeros((2, 3)) + np.zeros((4,))\n"
 
 

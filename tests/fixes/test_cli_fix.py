@@ -19,7 +19,7 @@ from shapetracer.cli import main
 
 GOLDEN = Path(__file__).with_name("golden")
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = json.loads((ROOT / "schemas" / "check-output-v1.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "schemas" / "check-output-v2.schema.json").read_text())
 TARGET = ["--tf-version", "2.21"]
 
 

@@ -13,6 +13,8 @@ from shapetracer.engine import Options, check_source
 from shapetracer.fixes import verify
 from shapetracer.fixes.sizes import constants
 from shapetracer.fixes.context import FixContext
+from shapetracer.constraints.core.spec import possible_failure
+from shapetracer.rules.message import Message
 
 PATH = "example.py"
 
@@ -115,17 +117,17 @@ def test_batches_of_two_placeholders_that_may_differ_do_not_count_against_a_fix(
     assert accepted["Pass `class_ids` one-hot over 4 classes on line 6"] is True
 
 
-def _possible(message: str) -> Finding:
-    return Finding("ST201", message, PATH, 1, 1, 1, 2, confidence="possible")
+def _possible(*counterexample: tuple[str, int]) -> Finding:
+    """An ST201 finding whose requirement fails for ``counterexample`` (its facts are what counts)."""
+    requirement = Message("{op}: Dimensions must be equal", op="equal")
+    return Finding.of("ST201", possible_failure("ST101", requirement, counterexample), PATH, 1, 1, 1, 2,
+                      confidence="possible")
 
 
 def test_only_a_counterexample_of_two_batches_alone_is_set_aside():
-    assert verify._batches_differ(_possible(
-        "equal: Dimensions must be equal (fails when Placeholder.shape[0] = 2, Placeholder_1.shape[0] = 3)"))
-    assert not verify._batches_differ(_possible(
-        "multiply: Dimensions must be equal, but are ? and 6 (fails when Placeholder.shape[0] = 2)"))
-    assert not verify._batches_differ(_possible(
-        "concat: Dimension 1 (fails when Placeholder.shape[0] = 2, Placeholder.shape[1] = 3)"))
+    assert verify._batches_differ(_possible(("Placeholder.shape[0]", 2), ("Placeholder_1.shape[0]", 3)))
+    assert not verify._batches_differ(_possible(("Placeholder.shape[0]", 2)))
+    assert not verify._batches_differ(_possible(("Placeholder.shape[0]", 2), ("Placeholder.shape[1]", 3)))
 
 
 def test_a_class_count_is_never_set_to_one():
@@ -182,7 +184,5 @@ def test_a_conflict_inside_the_graph_never_resizes_the_data_it_is_fed():
 
 
 def test_two_keras_batches_count_as_batches_that_differ():
-    assert verify._batches_differ(_possible(
-        "sparse_softmax_cross_entropy_with_logits: `labels.shape` must equal `logits.shape` (fails when batch = 1, "
-        "batch = 2)"))
-    assert not verify._batches_differ(_possible("reshape: (fails when batch = 3)"))
+    assert verify._batches_differ(_possible(("batch", 1), ("batch", 2)))
+    assert not verify._batches_differ(_possible(("batch", 3)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from shapetracer.generic import generic_findings
-from shapetracer.rules.findings import Finding
+from shapetracer.rules.findings import Finding, tools_of
 
 
 def findings(source: str, pylint: bool = True, path: str = "snippet.py") -> list[Finding]:
@@ -21,4 +21,4 @@ def flakes(source: str, *expected: str, pylint: bool = True) -> list[Finding]:
 
 
 def tool_ids(finding: Finding) -> set[str]:
-    return set(finding.extra.get("tools", {}).values())
+    return set(tools_of(finding).values())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shapetracer.generic import dedupe
+from shapetracer.generic.mapping import tool_message
 from shapetracer.rules.findings import Finding
 from tests.generic.flakes import flakes, tool_ids
 
@@ -45,8 +46,8 @@ def test_format_messages_merge():
 
 
 def _finding(code: str, line: int, column: int, message: str, tool: str, tool_id: str) -> Finding:
-    return Finding(code, f"{message} [{tool} {tool_id}]", "a.py", line, column, line, column + 1,
-                   extra={"tools": {tool: tool_id}})
+    return Finding.of(code, tool_message(message, tool, tool_id, f"{tool} {tool_id}"), "a.py", line, column, line,
+                      column + 1)
 
 
 def test_dedupe_unit():

@@ -12,6 +12,7 @@ import pytest
 from shapetracer.generic import generic_findings, generic_findings_many
 from shapetracer.generic import pylint_pass
 from shapetracer.generic.pylint_pass import run_pylint
+from shapetracer.rules.findings import tools_of
 from tests.generic.generated import generate
 
 
@@ -98,7 +99,7 @@ def test_source_text_wins_over_the_file_on_disk(tmp_path):
     path = tmp_path / "a.py"
     path.write_text("x = 1\n")
     [finding] = generic_findings(str(path), "print(undefined_thing)\n", with_pylint=True)
-    assert finding.extra["tools"] == {"pyflakes": "UndefinedName", "pylint": "E0602"}
+    assert tools_of(finding) == {"pyflakes": "UndefinedName", "pylint": "E0602"}
 
 
 def test_undecodable_file_gives_no_pylint_findings(tmp_path):

@@ -67,6 +67,8 @@ async def test_open_buggy_file_then_an_edit_that_fixes_it_clears_the_diagnostic(
     [diagnostic] = await published(client, uri)
     assert (diagnostic.code, diagnostic.source, diagnostic.range.start.line) == ("ST103", "shapetracer", 2)
     assert diagnostic.severity == types.DiagnosticSeverity.Error
+    # the finding's facts travel with the diagnostic, for an extension that acts on them
+    assert diagnostic.data["args"] == {"shapes": [[2, 3], [4]]}  # numpy: "... with shapes (2,3) (4,)"
     change(client, uri, FIXED, 2)
     assert await published(client, uri) == []
 

@@ -173,7 +173,7 @@ def test_cli_text_json_sarif_and_baseline(tmp_path, monkeypatch):
     assert text.exit_code == 1 and text.output.startswith("sub/model.ipynb:cell 2:2:11: ST103"), text.output
     document = json.loads(runner.invoke(main, ["check", "--output-format", "json", "."]).output)
     jsonschema = pytest.importorskip("jsonschema")
-    jsonschema.validate(document, json.loads((ROOT / "schemas" / "check-output-v1.schema.json").read_text()))
+    jsonschema.validate(document, json.loads((ROOT / "schemas" / "check-output-v2.schema.json").read_text()))
     assert (document["findings"][0]["cell"], document["findings"][0]["line"]) == (2, 2)
     sarif = json.loads(runner.invoke(main, ["check", "--output-format", "sarif", "."]).output)
     region = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from shapetracer.api import model as api
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message, join
 from shapetracer.domain.target import Target
 
 _ROOTS = (("tensorflow.", "tf."), ("tf_keras.", "tf_keras."), ("keras.", "keras."))
@@ -29,7 +30,7 @@ _EXACT = {"tensorflow": "tf", "keras": "keras", "tf_keras": "tf_keras"}
 @dataclass(frozen=True)
 class ApiFinding:
     code: str
-    message: str
+    message: Message
 
 
 def api_name(spelled: str, target: Target) -> str | None:
@@ -54,13 +55,17 @@ def _changed(name: str, version: str) -> bool:
     return any(api.load(other).has(name) for other in api.versions() if other != version)
 
 
-def _hint(name: str, version: str) -> str:
+def _hint(name: str, version: str) -> Message:
     """The replacement the API data shows, when it lives under the same package root (a
     leaf-name match in another package, tf.estimator -> tf_keras.estimator, is no advice)."""
     replacement = api.load(version).replacement(name)
     if not replacement or replacement.split(".")[0] != name.split(".")[0]:
-        return ""
-    return f"; under TensorFlow {version} use {replacement}"
+        return Message("")
+    return Message("; under TensorFlow {version} use {replacement}", version=version, replacement=replacement)
+
+
+def _under(target: Target) -> Message:
+    return Message(" under {target}", target=target.describe())
 
 
 @lru_cache(maxsize=1 << 16)  # a pure lookup, asked at every attribute a program reads
@@ -76,8 +81,8 @@ def missing_attribute(owner: str, attribute: str, target: Target) -> ApiFinding 
     if not _changed(name, target.api_version):
         return None
     module = owner.split(".")[0] if owner in _EXACT else owner
-    return ApiFinding(codes.API_ATTRIBUTE, f"module '{module}' has no attribute '{attribute}' under "
-                      f"{target.describe()}{_hint(name, target.api_version)}")
+    return ApiFinding(codes.API_ATTRIBUTE, join("module '{module}' has no attribute '{attribute}'", _under(target),
+                                                _hint(name, target.api_version), module=module, attribute=attribute))
 
 
 def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFinding | None:
@@ -88,15 +93,16 @@ def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFi
         prefix = ".".join(parts[:end])
         name = api_name(prefix, target)
         if name is not None and _changed(name, version):
-            return ApiFinding(codes.API_IMPORT, f"No module named '{prefix}' under {target.describe()}"
-                              f"{_hint(name, version)}")
+            return ApiFinding(codes.API_IMPORT, join("No module named '{module}'", _under(target),
+                                                     _hint(name, version), module=prefix))
     base = api_name(module, target)
     if base is None or api.load(version).has(base) is not True:
         return None
     for imported in names:
         if _changed(f"{base}.{imported}", version):
-            return ApiFinding(codes.API_IMPORT, f"cannot import name '{imported}' from '{module}' under "
-                              f"{target.describe()}{_hint(f'{base}.{imported}', version)}")
+            return ApiFinding(codes.API_IMPORT, join("cannot import name '{name}' from '{module}'", _under(target),
+                                                     _hint(f"{base}.{imported}", version), name=imported,
+                                                     module=module))
     return None
 
 
@@ -114,7 +120,8 @@ def removed_method(class_name: str, method: str, target: Target) -> ApiFinding |
     name = f"{root}.{short}.{method}"
     if not _changed(name, target.api_version):
         return None
-    return ApiFinding(codes.API_METHOD, f"'{short}' object has no attribute '{method}' under {target.describe()}")
+    return ApiFinding(codes.API_METHOD, join("'{cls}' object has no attribute '{method}'", _under(target),
+                                             cls=short, method=method))
 
 
 def bad_method_call(class_name: str, method: str, n_positional: int, keywords: tuple[str, ...],
@@ -133,16 +140,18 @@ def bad_method_call(class_name: str, method: str, n_positional: int, keywords: t
     problem = _refused(model, name, n_positional, keywords)
     if problem is None:
         return None
-    return ApiFinding(codes.API_CALL, f"{short}.{method}() {problem} under {target.describe()}")
+    return ApiFinding(codes.API_CALL, join("{class_name}.{method_name}() ", problem, _under(target), class_name=short,
+                                           method_name=method))
 
 
-def _refused(model, name: str, n_positional: int, keywords: tuple[str, ...]) -> str | None:
+def _refused(model, name: str, n_positional: int, keywords: tuple[str, ...]) -> Message | None:
     """Why the target's exact signature of ``name`` refuses these arguments; None when it
     takes them or has no signature on record."""
     signature = model.signature(name)
     if signature is None:
         return None
-    return api.check_call(signature, n_positional, keywords)
+    found = api.refusal(signature, n_positional, keywords)
+    return None if found is None else Message(found[0], **found[1])
 
 
 @lru_cache(maxsize=1 << 16)  # a pure lookup, asked at every call of the library
@@ -160,7 +169,7 @@ def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target:
     if problem is None:
         return None
     leaf = spelled.rsplit(".", 1)[-1]
-    return ApiFinding(codes.API_CALL, f"{leaf}() {problem} under {target.describe()}")
+    return ApiFinding(codes.API_CALL, join("{function}() ", problem, _under(target), function=leaf))
 
 
 # Fixit-style examples: (source, target version, the code reported or None).

@@ -15,6 +15,7 @@ from typing import Any
 
 from shapetracer.domain import analysis
 from shapetracer.domain.dims import Dim, Shape
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.spec import OpContext
 from shapetracer.domain.values import ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value
 
@@ -202,10 +203,10 @@ def tensor_dtype(t: Tensor) -> str | None:
     return "object" if t.dtype == "string" else t.dtype
 
 
-def ragged_message(nest: Nesting) -> str:
-    return ("setting an array element with a sequence. The requested array has an inhomogeneous "
-            f"shape after {len(nest.dims)} dimensions. The detected shape was "
-            f"{Shape(nest.dims).tuple_str()} + inhomogeneous part.")
+def ragged_message(nest: Nesting) -> Message:
+    return Message("setting an array element with a sequence. The requested array has an inhomogeneous shape after "
+                   "{rank} dimensions. The detected shape was {shape:tuple} + inhomogeneous part.",
+                   rank=len(nest.dims), shape=nest.dims)
 
 
 def as_array(ctx: OpContext, value: Any) -> Tensor | None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import z3
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.arrays import same_array
@@ -55,12 +56,10 @@ def broadcast_dims(ctx: OpContext, left: list[Dim], right: list[Dim], x: Tensor,
     return out
 
 
-def _message(ctx: OpContext, a: Dim, b: Dim, x: Tensor, y: Tensor, numpy: bool) -> str:
+def _message(ctx: OpContext, a: Dim, b: Dim, x: Tensor, y: Tensor, numpy: bool) -> Message:
     if numpy:
-        return messages.np_cannot_broadcast(
-            f"{x.shape.tuple_str().replace(' ', '')} {y.shape.tuple_str().replace(' ', '')}")
-    return (f"{ctx.display}: {messages.dims_must_be_equal(a, b)} "
-            f"({messages.incompatible_shapes(x.shape.tf_str(), y.shape.tf_str())})")
+        return messages.np_cannot_broadcast((x.shape, y.shape))
+    return ctx.msg(messages.dims_must_be_equal(a, b), " (", messages.incompatible_shapes(x.shape, y.shape), ")")
 
 
 def broadcast(ctx: OpContext, a, b, dtype: str | None = None, check_column_row: bool = True) -> Tensor:
@@ -103,9 +102,10 @@ def _warn_column_row(ctx: OpContext, x: Tensor, y: Tensor) -> None:
             m = row.shape.dims[0]
             if one.known and one.value == 1 and not (m.known and m.value == 1) \
                     and not (n.known and n.value == 1):
-                ctx.warn(codes.SUSPICIOUS_BROADCAST, f"{ctx.display}: shapes {col.shape.tf_str()} and {row.shape.tf_str()} "
-                         f"broadcast to [{n},{m}]; reshape or squeeze one side if an elementwise "
-                         f"result was meant", [col, row])
+                ctx.warn(codes.SUSPICIOUS_BROADCAST, ctx.msg("shapes {shape_a:tf} and {shape_b:tf} broadcast to "
+                                                             "[{n},{m}]; reshape or squeeze one side if an "
+                                                             "elementwise result was meant", shape_a=col.shape,
+                                                             shape_b=row.shape, n=n, m=m), [col, row])
                 return
 
 

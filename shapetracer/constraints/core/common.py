@@ -66,7 +66,7 @@ def normalize_axis(axis: int, rank: int, extra: int = 0) -> int | None:
 
 
 def merge_shapes(ctx: OpContext, code: str, first: Shape, second: Shape, involved: Iterable[Any] = (),
-                 runtime_checked: bool = True, prefix: str | None = None) -> Shape | None:
+                 runtime_checked: bool = True) -> Shape | None:
     """Merge two static shapes the way TensorFlow does; None after a definite failure.
 
     Known dims that differ always fail.  Where a dim is symbolic, the result
@@ -76,38 +76,28 @@ def merge_shapes(ctx: OpContext, code: str, first: Shape, second: Shape, involve
     (set_shape) never fail on a symbolic dim: TensorFlow does not know it.
     """
     involved = list(involved)
-    prefix = f"{ctx.display}: " if prefix is None else prefix
     if first.dims is None:
         return second
     if second.dims is None:
         return first
     if len(first.dims) != len(second.dims):
-        ctx.fail(code, prefix + messages.shapes_must_be_equal_rank(first.rank, second.rank), involved)
+        ctx.fail(code, ctx.msg(messages.shapes_must_be_equal_rank(first.rank, second.rank)), involved)
         return None
     merged: list[Dim] = []
-    for index, (a, b) in enumerate(zip(first.dims, second.dims)):
-        message = prefix + messages.dimension_in_both_shapes(index, a, b, first.tf_str(), second.tf_str())
+    for index, (a, b) in enumerate(zip(first.dims, second.dims)):  # (messages made only when needed)
         if a.known and b.known:
             if a.value != b.value:
-                ctx.fail(code, message, involved + [a, b])
+                ctx.fail(code, ctx.msg(messages.dimension_in_both_shapes(index, a, b, first, second)),
+                         involved + [a, b])
                 return None
             merged.append(a)
             continue
-        if runtime_checked and not ctx.require(a.eq(b), code, message, involved + [a, b]):
+        if runtime_checked and not ctx.require(a.eq(b), code,
+                                               ctx.msg(messages.dimension_in_both_shapes(index, a, b, first, second)),
+                                               involved + [a, b]):
             return None
         merged.append(a if a.known or not b.known else b)
     return Shape(merged)
-
-
-def dims_text(dims: Iterable[Dim | int | None]) -> str:
-    """``[3,?]``: TensorFlow's rendering of a dim list."""
-    parts = []
-    for dim in dims:
-        if isinstance(dim, Dim):
-            parts.append(str(dim))
-        else:
-            parts.append("?" if dim is None else str(dim))
-    return "[" + ",".join(parts) + "]"
 
 
 def fresh_dims(ctx: OpContext, dims: Iterable[Dim | None], hint: str = "d", lower: int = 1) -> list[Dim]:

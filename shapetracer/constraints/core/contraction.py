@@ -28,6 +28,7 @@ from typing import Any
 
 import z3
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.core.broadcasting import broadcast_dims
 from shapetracer.domain.dims import Dim, Shape, bool_or
@@ -52,7 +53,7 @@ def parse_equation(ctx: OpContext, text: str) -> Equation | None:
     compact = text.replace(" ", "").replace("...", ELLIPSIS)
     match = re.fullmatch(r"([a-zA-Z0,]*)(->[a-zA-Z0]*)?", compact)
     if match is None:
-        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: Subscripts have incorrect format: {text}")
+        ctx.fail(codes.EINSUM_MISMATCH, ctx.msg("Subscripts have incorrect format: {equation}", equation=text))
         return None
     output = match.group(2)[2:] if match.group(2) else None
     return Equation(text, match.group(1).split(","), output)
@@ -75,7 +76,8 @@ def _bind(ctx: OpContext, eq: Equation, shapes: list[Shape], numpy: bool
     for index, (subscript, shape) in enumerate(zip(eq.inputs, shapes)):
         named = subscript.replace(ELLIPSIS, "")
         if subscript.count(ELLIPSIS) > 1:
-            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: Too many ellipses in input label {eq.text.split(',')[index]}.")
+            ctx.fail(codes.EINSUM_MISMATCH, ctx.msg("Too many ellipses in input label {label}.",
+                                                    label=eq.text.split(",")[index]))
             return None
         if not _rank_ok(ctx, eq, index, subscript, shape, numpy):
             return None
@@ -96,23 +98,19 @@ def _rank_ok(ctx: OpContext, eq: Equation, index: int, subscript: str, shape: Sh
     if (has_ellipsis and shape.rank >= named) or shape.rank == named:
         return True
     if numpy:
-        message = ("einstein sum subscripts string contains too many subscripts for operand "
-                   f"{index}" if shape.rank < named else
-                   "operand has more dimensions than subscripts given in einstein sum, but no '...' "
-                   "ellipsis provided to broadcast the extra dimensions.")
+        message = (Message("einstein sum subscripts string contains too many subscripts for operand {index}",
+                           index=index) if shape.rank < named else
+                   Message("operand has more dimensions than subscripts given in einstein sum, but no '...' "
+                           "ellipsis provided to broadcast the extra dimensions."))
     else:
         bound = "at least rank" if has_ellipsis else "rank"
-        message = (f"Shape must be {bound} {named} but is rank {shape.rank} for {_ordinal(index)} input and "
-                   f"equation: {eq.text}")
-    ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: {message}", [shape])
+        message = Message("Shape must be " + bound + " {want_rank} but is rank {rank} for {index}th input and "
+                          "equation: {equation}", want_rank=named, rank=shape.rank, index=index, equation=eq.text)
+    ctx.fail(codes.EINSUM_MISMATCH, ctx.msg(message), [shape])
     return False
 
 
-def _ordinal(index: int) -> str:
-    return f"{index}th"
-
-
-def _agree(ctx: OpContext, a: Dim, b: Dim, broadcast: bool, message: str, involved: list) -> Dim | None:
+def _agree(ctx: OpContext, a: Dim, b: Dim, broadcast: bool, message: Message, involved: list) -> Dim | None:
     """Two dims that must be equal (or, with ``broadcast``, one of them 1)."""
     if a.same_as(b):
         return a
@@ -133,20 +131,21 @@ def _agree(ctx: OpContext, a: Dim, b: Dim, broadcast: bool, message: str, involv
 
 def _label_dims(ctx: OpContext, labels: dict[str, list[tuple[int, Dim]]], shapes: list[Shape],
                 numpy: bool) -> dict[str, Dim] | None:
-    shown = ", ".join(s.tf_str() for s in shapes)
+
     merged: dict[str, Dim] = {}
     for label, seen in labels.items():
         first_op, current = seen[0]
         for op_index, dim in seen[1:]:
             same_operand = op_index == first_op
             if numpy and same_operand:
-                message = (f"{ctx.display}: dimensions in operand {op_index} for collapsing index '{label}' "
-                           f"don't match ({current} != {dim})")
+                message = ctx.msg("dimensions in operand {index} for collapsing index '{label}' don't match "
+                                  "({a} != {b})", index=op_index, label=label, a=current, b=dim)
             elif numpy:
-                remapped = messages.np_cannot_broadcast_remapped(' '.join(_np_str(s) for s in shapes))
-                message = f"{ctx.display}: {remapped} (label '{label}': {current} vs {dim})"
+                message = ctx.msg(messages.np_cannot_broadcast_remapped(shapes), " (label '{label}': {a} vs {b})",
+                                  label=label, a=current, b=dim)
             else:
-                message = f"{ctx.display}: {messages.dims_must_be_equal(current, dim)} (input shapes: {shown})"
+                message = ctx.msg(messages.dims_must_be_equal(current, dim), " (input shapes: {input_shapes:tfs})",
+                                  input_shapes=shapes)
             current = _agree(ctx, current, dim, numpy and not same_operand, message, list(shapes))
             if current is None:
                 return None
@@ -164,10 +163,9 @@ def _ellipsis_dims(ctx: OpContext, ellipses: list[list[Dim]], shapes: list[Shape
         right = [Dim(1)] * (width - len(dims)) + dims
         out = []
         for a, b in zip(left, right):
-            message = (f"{ctx.display}: "
-                       + messages.np_cannot_broadcast_remapped(' '.join(_np_str(s) for s in shapes)) if numpy else
-                       f"{ctx.display}: {messages.dims_must_be_equal(a, b)} (input shapes: "
-                       f"{', '.join(s.tf_str() for s in shapes)})")
+            message = (ctx.msg(messages.np_cannot_broadcast_remapped(shapes)) if numpy else
+                       ctx.msg(messages.dims_must_be_equal(a, b), " (input shapes: {input_shapes:tfs})",
+                               input_shapes=shapes))
             dim = _agree(ctx, a, b, True, message, list(shapes))
             if dim is None:
                 return None
@@ -183,15 +181,17 @@ def _check_output(ctx: OpContext, eq: Equation, output: str, numpy: bool) -> boo
     present = set("".join(eq.inputs))
     for label in output:
         if output.count(label) > 1:
-            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
-                f"einstein sum subscripts string includes output subscript '{label}' multiple times" if numpy
-                else f"Output subscripts contain a label appearing more than once: {eq.text}"))
+            ctx.fail(codes.EINSUM_MISMATCH, ctx.msg(
+                Message("einstein sum subscripts string includes output subscript '{label}' multiple times",
+                        label=label) if numpy
+                else Message("Output subscripts contain a label appearing more than once: {equation}",
+                             equation=eq.text)))
             return False
         if label not in present and label != ELLIPSIS:
-            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
-                f"einstein sum subscripts string included output subscript '{label}' which never appeared "
-                f"in an input" if numpy else
-                f"Output subscripts contain the label {label} not present in the input subscripts."))
+            ctx.fail(codes.EINSUM_MISMATCH, ctx.msg(
+                "einstein sum subscripts string included output subscript '{label}' which never appeared in an input"
+                if numpy else "Output subscripts contain the label {label} not present in the input subscripts.",
+                label=label))
             return False
     return True
 
@@ -206,10 +206,11 @@ def einsum_shape(ctx: OpContext, equation: Any, operands: tuple, numpy: bool) ->
         return _einsum_result(ctx, None, dtype, numpy)
     if len(eq.inputs) != len(operands):
         more = len(operands) > len(eq.inputs)
-        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
-            f"{'more' if more else 'fewer'} operands provided to einstein sum function than specified in the "
-            f"subscripts string" if numpy else
-            f'Got {len(operands)} inputs for equation "{text}", expecting {len(eq.inputs)}'))
+        ctx.fail(codes.EINSUM_MISMATCH, ctx.msg(
+            Message(("more" if more else "fewer") + " operands provided to einstein sum function than specified in "
+                    "the subscripts string") if numpy else
+            Message('Got {count} inputs for equation "{equation}", expecting {want_count}', count=len(operands),
+                    equation=text, want_count=len(eq.inputs))))
         return _einsum_result(ctx, None, dtype, numpy)
     output = eq.output if eq.output is not None else implicit_output(eq, numpy)
     if not _check_output(ctx, eq, output, numpy):
@@ -227,11 +228,12 @@ def einsum_shape(ctx: OpContext, equation: Any, operands: tuple, numpy: bool) ->
         return _einsum_result(ctx, None, dtype, numpy)
     if broadcast and ELLIPSIS not in output:
         resolved = ",".join(eq.inputs).replace(ELLIPSIS, "...") + "->" + output
-        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: " + (
-            "output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis "
-            "provided to broadcast the extra dimensions." if numpy else
-            f"{messages.shape_must_be_at_most_rank(0, len(broadcast))} for einsum equation '{resolved}' "
-            f"without ellipsis (...) in the output subscripts where input(s) have non-empty broadcasting shape"),
+        ctx.fail(codes.EINSUM_MISMATCH, ctx.msg(
+            Message("output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis "
+                    "provided to broadcast the extra dimensions.") if numpy else
+            join(messages.shape_must_be_at_most_rank(0, len(broadcast)), " for einsum equation '{equation}' "
+                 "without ellipsis (...) in the output subscripts where input(s) have non-empty broadcasting shape",
+                 equation=resolved)),
             list(shapes))
         return _einsum_result(ctx, None, dtype, numpy)
     dims: list[Dim] = []
@@ -250,12 +252,14 @@ def _contraction_axes(ctx: OpContext, axes: Any, a: Shape, b: Shape, numpy: bool
     count = ctx.int(axes)
     if count is not None:
         if count < 0:
-            ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: `axes` must be at least 0. Received: {count}.")
+            ctx.fail(codes.EINSUM_MISMATCH, ctx.msg("`axes` must be at least 0. Received: {count}.", count=count))
             return None
         for which, shape in (("a", a), ("b", b)):
             if count > shape.rank:
-                ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: `axes` must not be larger than the number of dimensions of "
-                         f"tensor {which} {shape.tf_str()}.  Received {count}, vs tensor dimensions {shape.rank}.",
+                ctx.fail(codes.EINSUM_MISMATCH, ctx.msg("`axes` must not be larger than the number of dimensions of "
+                                                        "tensor {arg} {shape:tf}.  Received {count}, vs tensor "
+                                                        "dimensions {rank}.", arg=which, shape=shape, count=count,
+                                                        rank=shape.rank),
                          [shape])
                 return None
         return list(range(a.rank - count, a.rank)), list(range(count))
@@ -263,22 +267,23 @@ def _contraction_axes(ctx: OpContext, axes: Any, a: Shape, b: Shape, numpy: bool
     if pair is None:
         return None
     if len(pair) != 2:
-        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: `axes` must be an integer or have length 2.")
+        ctx.fail(codes.EINSUM_MISMATCH, ctx.msg("`axes` must be an integer or have length 2."))
         return None
     sides = [ctx.int_list(side) for side in pair]
     if sides[0] is None or sides[1] is None:
         return None
     if len(sides[0]) != len(sides[1]):
-        ctx.fail(codes.EINSUM_MISMATCH, f"{ctx.display}: Different number of contraction axes `a` and `b`, "
-                 f"{len(sides[0])} != {len(sides[1])}.")
+        ctx.fail(codes.EINSUM_MISMATCH, ctx.msg("Different number of contraction axes `a` and `b`, {count_a} != "
+                                                "{count_b}.", count_a=len(sides[0]), count_b=len(sides[1])))
         return None
     normalised = []
     for side, shape in zip(sides, (a, b)):
         fixed = [axis + shape.rank if axis < 0 else axis for axis in side]
         bad_axis = next((axis for axis in side if not -shape.rank <= axis < shape.rank), None)
         if bad_axis is not None:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis {bad_axis} is out of range for a tensor of rank {shape.rank} "
-                     f"({'tuple' if numpy else 'list'} index out of range)", [shape])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("axis {axis} is out of range for a tensor of rank {rank} ("
+                                               + ("tuple" if numpy else "list") + " index out of range)",
+                                               axis=bad_axis, rank=shape.rank), [shape])
             return None
         normalised.append(fixed)
     return normalised[0], normalised[1]
@@ -302,17 +307,19 @@ def tensordot_shape(ctx: OpContext, a: Any, b: Any, axes: Any, numpy: bool) -> T
     a_axes, b_axes = chosen
     a_dims = [x.shape.dims[i] for i in a_axes]
     b_dims = [y.shape.dims[i] for i in b_axes]
-    where = f"contracting axes {a_axes} of {x.shape.tf_str()} with axes {b_axes} of {y.shape.tf_str()}"
+    where = Message("contracting axes {axes_a:pylist} of {shape_a:tf} with axes {axes_b:pylist} of {shape_b:tf}",
+                    axes_a=a_axes, shape_a=x.shape, axes_b=b_axes, shape_b=y.shape)
     if numpy:
         for da, db in zip(a_dims, b_dims):
-            if not ctx.require(da.eq(db), codes.EINSUM_MISMATCH, f"{ctx.display}: shape-mismatch for sum ({where}: {da} != {db})",
+            if not ctx.require(da.eq(db), codes.EINSUM_MISMATCH, ctx.msg("shape-mismatch for sum (", where,
+                                                                         ": {a} != {b})", a=da, b=db),
                                [da, db, x, y]):
                 return ctx.result(None, x.dtype, kind=kind)
     elif not all(da.same_as(db) for da, db in zip(a_dims, b_dims)):
         # TensorFlow reshapes both sides to matrices, so only the products meet in MatMul.
         pa, pb = _product(a_dims), _product(b_dims)
-        if not ctx.require(pa.eq(pb), codes.EINSUM_MISMATCH, f"{ctx.display}: {messages.dims_must_be_equal(pa, pb)} "
-                           f"({where})", [pa, pb, x, y]):
+        if not ctx.require(pa.eq(pb), codes.EINSUM_MISMATCH, ctx.msg(messages.dims_must_be_equal(pa, pb), " (",
+                                                                     where, ")"), [pa, pb, x, y]):
             return ctx.result(None, x.dtype, kind=kind)
     free_a = [d for i, d in enumerate(x.shape.dims) if i not in a_axes]
     free_b = [d for i, d in enumerate(y.shape.dims) if i not in b_axes]
@@ -330,8 +337,9 @@ def numpy_dot(ctx: OpContext, a: Any, b: Any) -> Tensor:
     b_axis = y.shape.rank - 2 if y.shape.rank >= 2 else 0
     left, right = x.shape.dims[-1], y.shape.dims[b_axis]
     if not ctx.require(left.eq(right), codes.MATMUL_DIM,
-                       f"{ctx.display}: shapes {_np_str(x.shape)} and {_np_str(y.shape)} not aligned: {left} "
-                       f"(dim {x.shape.rank - 1}) != {right} (dim {b_axis})", [left, right, x, y]):
+                       ctx.msg("shapes {shape_a:np} and {shape_b:np} not aligned: {a} (dim {axis_a}) != {b} (dim "
+                               "{axis_b})", shape_a=x.shape, shape_b=y.shape, a=left, axis_a=x.shape.rank - 1, b=right,
+                               axis_b=b_axis), [left, right, x, y]):
         return ctx.result(None, x.dtype, kind="ndarray")
     dims = list(x.shape.dims[:-1]) + [d for i, d in enumerate(y.shape.dims) if i != b_axis]
     return ctx.result(dims, x.dtype, label="multiplied to", kind="ndarray")
@@ -344,15 +352,16 @@ def numpy_matmul(ctx: OpContext, a: Any, b: Any) -> Tensor:
         return ctx.result(None, x.dtype if x else None, kind="ndarray")
     for index, t in enumerate((x, y)):
         if t.shape.rank == 0:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Input operand {index} does not have enough dimensions (has 0, gufunc "
-                     f"core with signature {NUMPY_MATMUL_SIGNATURE} requires 1)", [t])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg("Input operand {index} does not have enough dimensions (has 0, "
+                                                  "gufunc core with signature " + NUMPY_MATMUL_SIGNATURE
+                                                  + " requires 1)", index=index), [t])
             return ctx.result(None, x.dtype, kind="ndarray")
     xd, yd = list(x.shape.dims), list(y.shape.dims)
     inner_a = xd[-1]
     inner_b = yd[0] if len(yd) == 1 else yd[-2]
     if not ctx.require(inner_a.eq(inner_b), codes.MATMUL_DIM,
-                       f"{ctx.display}: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
-                       f"signature {NUMPY_MATMUL_SIGNATURE} (size {inner_b} is different from {inner_a})",
+                       ctx.msg("Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                               + NUMPY_MATMUL_SIGNATURE + " (size {b} is different from {a})", b=inner_b, a=inner_a),
                        [inner_a, inner_b, x, y]):
         return ctx.result(None, x.dtype, kind="ndarray")
     rows = [] if len(xd) == 1 else [xd[-2]]

@@ -266,7 +266,7 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
         dtype = source(args)
         # a spec that computed another dtype knows something this table does not: no certainty
         if dtype and result.dtype in (None, dtype):
-            return _stamp(result, dtype, ctx.site.relabelled(f"dtype {dtype} set here", ""))
+            return _stamp(result, dtype, ctx.site.relabelled(f"dtype {dtype} set here", "", (("dtype", dtype),)))
         return result
     keeper = KEEPERS.get(api)
     if keeper is not None:
@@ -338,7 +338,7 @@ def _mismatch(ctx: OpContext, op: str, x_arg: str, y_arg: str, x_type: str, y_ty
         text = messages.input_type_mismatch(op, y_arg, y_type, x_arg, x_type)
     else:
         text = messages.cannot_compute(op, 1, short(x_type), short(y_type))
-    ctx.fail(codes.DTYPE_MISMATCH, f"{ctx.display}: {text}", _related(*involved))
+    ctx.fail(codes.DTYPE_MISMATCH, ctx.msg(text), _related(*involved))
 
 
 def _operand_types(ctx: OpContext, x: Any, y: Any, operator: bool, np_first_kept: bool) -> tuple[str, str] | None:
@@ -371,7 +371,7 @@ def check_binary(ctx: OpContext, args: dict) -> None:
         return
     x_type, y_type = types
     if base in _TRUEDIV:
-        ctx.fail(codes.DTYPE_MISMATCH, f"{ctx.display}: {messages.same_dtype_required(x_type, y_type)}",
+        ctx.fail(codes.DTYPE_MISMATCH, ctx.msg(messages.same_dtype_required(x_type, y_type)),
                  _related(x, y))
         return
     op = _OPS.get(base, base)
@@ -414,12 +414,12 @@ def check_list(ctx: OpContext, args: dict) -> None:
         return
     op = "ConcatV2" if ctx.display == "concat" else "Pack"
     if ctx.graph.mode:
-        text = messages.list_types_dont_match("values", op, ", ".join(dtypes))
+        text = messages.list_types_dont_match("values", op, dtypes)
     else:
         first = dtypes[0]
         other = next(d for d in dtypes if d != first)
         text = messages.cannot_compute(op, 1, short(first), short(other))
-    ctx.fail(codes.DTYPE_MISMATCH, f"{ctx.display}: {text}", _related(*tensors))
+    ctx.fail(codes.DTYPE_MISMATCH, ctx.msg(text), _related(*tensors))
 
 
 def check_where(ctx: OpContext, args: dict) -> None:
@@ -431,7 +431,7 @@ def check_where(ctx: OpContext, args: dict) -> None:
     if cond_type and cond_type != "bool":
         text = messages.expected_bool_condition(op, cond_type) if ctx.graph.mode else \
             messages.cannot_compute(op, 0, "bool", short(cond_type))
-        ctx.fail(codes.DTYPE_MISMATCH, f"{ctx.display}: {text}", _related(condition))
+        ctx.fail(codes.DTYPE_MISMATCH, ctx.msg(text), _related(condition))
         return
     types = _operand_types(ctx, x, y, True, False)
     if types is None:
@@ -441,7 +441,7 @@ def check_where(ctx: OpContext, args: dict) -> None:
         text = messages.input_type_mismatch(op, "e", y_type, "t", x_type)
     else:
         text = messages.cannot_compute(op, 2, short(x_type), short(y_type))
-    ctx.fail(codes.DTYPE_MISMATCH, f"{ctx.display}: {text}", _related(x, y))
+    ctx.fail(codes.DTYPE_MISMATCH, ctx.msg(text), _related(x, y))
 
 
 def _is_none(value: Any) -> bool:
@@ -458,8 +458,8 @@ def _float_operand(value: Any) -> str | None:
     return None
 
 
-def _rejects(ctx: OpContext, value: Any, arg: str, attr: str, graph_allowed: str, eager_allowed: str,
-             code: str) -> None:
+def _rejects(ctx: OpContext, value: Any, arg: str, attr: str, graph_allowed: tuple[str, ...],
+             eager_allowed: tuple[str, ...], code: str) -> None:
     dtype = _float_operand(value)
     if dtype is None:
         return
@@ -467,11 +467,11 @@ def _rejects(ctx: OpContext, value: Any, arg: str, attr: str, graph_allowed: str
         text = messages.dtype_not_allowed(arg, dtype, graph_allowed)
     else:
         text = messages.attr_not_allowed(attr, short(dtype), eager_allowed)
-    ctx.fail(code, f"{ctx.display}: {text}", _related(value))
+    ctx.fail(code, ctx.msg(text), _related(value))
 
 
 def check_sparse_labels(ctx: OpContext, args: dict) -> None:
-    _rejects(ctx, args.get("labels"), "labels", "Tlabels", "int32, int64", "int32, int64", codes.LABEL_DTYPE)
+    _rejects(ctx, args.get("labels"), "labels", "Tlabels", ("int32", "int64"), ("int32", "int64"), codes.LABEL_DTYPE)
 
 
 def check_sigmoid_labels(ctx: OpContext, args: dict) -> None:
@@ -484,10 +484,11 @@ def check_sigmoid_labels(ctx: OpContext, args: dict) -> None:
         text = messages.input_type_mismatch("Mul", "y", label_type, "x", logit_type)
     else:
         text = messages.cannot_compute("Mul", 1, short(logit_type), short(label_type))
-    ctx.fail(codes.LABEL_DTYPE, f"{ctx.display}: {text}", _related(labels, logits))
+    ctx.fail(codes.LABEL_DTYPE, ctx.msg(text), _related(labels, logits))
 
 
-def check_indices(name: str, attr: str, graph_allowed: str, eager_allowed: str) -> Callable[[OpContext, dict], None]:
+def check_indices(name: str, attr: str, graph_allowed: tuple[str, ...],
+                  eager_allowed: tuple[str, ...]) -> Callable[[OpContext, dict], None]:
     def check(ctx: OpContext, args: dict) -> None:
         _rejects(ctx, args.get(name), "indices", attr, graph_allowed, eager_allowed, codes.INDEX_DTYPE)
     return check
@@ -521,8 +522,8 @@ def check_feeds(ctx: OpContext, args: dict) -> None:
             continue
         text = _unconvertible(value, dtype in INTEGER)
         if text is not None:
-            ctx.fail(codes.FEED_DTYPE, f"{ctx.display}: {messages.np_cannot_convert_string(text, dtype in INTEGER)} "
-                     f"(fed to a {dtype} placeholder)", _related(key))
+            ctx.fail(codes.FEED_DTYPE, ctx.msg(messages.np_cannot_convert_string(text, dtype in INTEGER),
+                                               " (fed to a {dtype} placeholder)", dtype=dtype), _related(key))
             return
 
 
@@ -544,7 +545,7 @@ def check_keras_text(ctx: OpContext, args: dict) -> None:
         message = messages.keras_invalid_dtype("str")
     else:
         message = messages.cast_string_unsupported()
-    ctx.fail(codes.KERAS_TEXT_INPUT, f"{ctx.display}: {message} (x is a numpy array of text)", _related(x))
+    ctx.fail(codes.KERAS_TEXT_INPUT, ctx.msg(message, " (x is a numpy array of text)"), _related(x))
 
 
 def _register() -> None:
@@ -563,15 +564,17 @@ def _register() -> None:
     for name in ("tf.nn.sparse_softmax_cross_entropy_with_logits", "tf.losses.sparse_softmax_cross_entropy"):
         add_check(name, check_sparse_labels)
     add_check("tf.nn.sigmoid_cross_entropy_with_logits", check_sigmoid_labels)
-    gather = check_indices("indices", "Tindices", "int32, int64", "int16, int32, int64")
+    gather = check_indices("indices", "Tindices", ("int32", "int64"), ("int16", "int32", "int64"))
     add_check("tf.gather", gather)
-    add_check("tf.nn.embedding_lookup", check_indices("ids", "Tindices", "int32, int64", "int16, int32, int64"))
+    add_check("tf.nn.embedding_lookup",
+              check_indices("ids", "Tindices", ("int32", "int64"), ("int16", "int32", "int64")))
     for base in ("keras.Model", "keras.Sequential"):
         for method in ("fit", "evaluate", "predict"):
             add_check(f"{base}.{method}", check_keras_text)
     for name in ("tf.Session.run", "tf.InteractiveSession.run"):
         add_check(name, check_feeds)
-    add_check("tf.one_hot", check_indices("indices", "TI", "uint8, int32, int64", "uint8, int8, int32, int64"))
+    add_check("tf.one_hot",
+              check_indices("indices", "TI", ("uint8", "int32", "int64"), ("uint8", "int8", "int32", "int64")))
 
 
 _register()

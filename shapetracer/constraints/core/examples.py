@@ -147,12 +147,14 @@ class ExampleHost:
     graph: TF1Graph = field(default_factory=TF1Graph)
     target: Target = DEFAULT_TARGET
     undecided: int = 0
-    reports: list[tuple[str, str]] = field(default_factory=list)
+    reports: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
+    messages: list[tuple[str, Any]] = field(default_factory=list)  # (code, Message): the facts too
     flags: dict[str, Value] = field(default_factory=dict)  # tf.app.flags / absl.flags defaults
     _names: dict[str, int] = field(default_factory=dict)
 
     def report(self, code, message, site, related, confidence="definite") -> None:
-        self.reports.append((code, message))
+        self.reports.append((code, message.text))
+        self.messages.append((code, message))
 
     def unique_name(self, base: str) -> str:
         count = self._names.get(base, 0)
@@ -170,14 +172,20 @@ SITE = Origin("<example>", object(), FixedLocator())
 
 
 def run_example(example: Example) -> tuple[Value, list[tuple[str, str]]]:
-    """Run one example call; returns its result and the reports it made."""
+    """Run one example call; returns its result and the reports it made (code, text)."""
+    result, host = run_example_host(example)
+    return result, host.reports
+
+
+def run_example_host(example: Example) -> tuple[Value, "ExampleHost"]:
+    """Run one example call; returns its result and the host, which kept its reports."""
     host = ExampleHost(target=example_target(example.target))
     spec = SPECS[example.api]
     ctx = OpContext(host, example.api, SITE, example_spelled(example))
     args = [_wrap(a) for a in example.args]
     kwargs = {k: _wrap(v) for k, v in example.kwargs.items()}
     result = call_spec(spec, ctx, args, kwargs)
-    return result, host.reports
+    return result, host
 
 
 def problems(example: Example, result: Value, reports: list[tuple[str, str]],

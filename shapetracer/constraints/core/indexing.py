@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import z3
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import slice_length
 from shapetracer.domain.dims import Dim, Shape
@@ -86,14 +87,15 @@ def mask_tensor(ctx: OpContext, tensor: Value, mask: Value, axis: Value | None =
     start = 0 if ctx.is_none(axis) else ctx.int(axis)
     dtype = x.dtype if x is not None else None
     if keep is not None and keep.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: mask cannot be scalar.", [keep])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("mask cannot be scalar."), [keep])
         return ctx.unknown_tensor(dtype)
     if x is None or keep is None or x.shape.dims is None or keep.shape.dims is None or start is None:
         return ctx.unknown_tensor(dtype)
     count = keep.shape.rank
     # Python slicing, as TensorFlow does: a negative axis leaves an empty slice.
     covered = list(x.shape.dims)[start:start + count]
-    message = f"{ctx.display}: Shapes {Shape(covered).tuple_str()} and {keep.shape.tuple_str()} are incompatible"
+    message = ctx.msg("Shapes {shape_a:tuple} and {shape_b:tuple} are incompatible", shape_a=covered,
+                      shape_b=keep.shape)
     if len(covered) != count:
         ctx.fail(codes.RANK_MISMATCH, message, [x, keep])
         return ctx.unknown_tensor(dtype)
@@ -197,17 +199,18 @@ def _check_counts(ctx: OpContext, x: Tensor, parts: list[_Part]) -> bool:
     """At most one ellipsis, and no more axes consumed than the input has."""
     rank = x.shape.rank
     if sum(p.kind == "ellipsis" for p in parts) > 1:
-        message = ("an index can only have a single ellipsis ('...')" if x.is_numpy
-                   else f"{ctx.display}: Multiple ellipses in slice spec not allowed")
+        message = (Message("an index can only have a single ellipsis ('...')") if x.is_numpy
+                   else ctx.msg("Multiple ellipses in slice spec not allowed"))
         ctx.fail(codes.INDEX_RANGE, message, [x])
         return False
     consumed = sum(_width(p) for p in parts)
     if consumed is None or consumed <= rank:
         return True
     if x.is_numpy:
-        message = f"too many indices for array: array is {rank}-dimensional, but {consumed} were indexed"
+        message = Message("too many indices for array: array is {rank}-dimensional, but {count} were indexed",
+                          rank=rank, count=consumed)
     else:
-        message = f"{ctx.display}: Index out of range using input dim {rank}; input has only {rank} dims"
+        message = ctx.msg("Index out of range using input dim {rank}; input has only {rank} dims", rank=rank)
     ctx.fail(codes.INDEX_RANGE, message, [x])
     return False
 
@@ -276,7 +279,7 @@ def _check_index(ctx: OpContext, x: Tensor, axis: int, index: int | Dim | None) 
     if x.is_numpy:
         message = messages.np_index_out_of_bounds(index, axis, dim)
     else:
-        message = f"{ctx.display}: slice index {shown} of dimension {axis} out of bounds."
+        message = ctx.msg("slice index {index} of dimension {axis} out of bounds.", index=shown, axis=axis)
     cond = dim.gt(index) if index >= 0 else dim.ge(-index)
     return ctx.require(cond, codes.INDEX_RANGE, message, [x])
 
@@ -295,8 +298,9 @@ def _check_array(ctx: OpContext, x: Tensor, axis: int, index: Tensor) -> bool:
 def _check_mask(ctx: OpContext, x: Tensor, axis: int, mask: Tensor) -> bool:
     for offset, want in enumerate(mask.shape.dims):
         have = x.shape.dims[axis + offset]
-        message = (f"boolean index did not match indexed array along axis {axis + offset}; size of axis is "
-                   f"{have} but size of corresponding boolean axis is {want}")
+        message = Message("boolean index did not match indexed array along axis {axis}; size of axis is {size} but "
+                          "size of corresponding boolean axis is {mask_size}", axis=axis + offset, size=have,
+                          mask_size=want)
         if not ctx.require(have.eq(want), codes.SHAPE_REQUIREMENT, message, [x, mask]):
             return False
     return True
@@ -313,8 +317,8 @@ def _slice_length(ctx: OpContext, x: Tensor, dim: Dim, piece: SliceVal | None, p
         return ctx.fresh("sliced", 0)
     step = 1 if step is None else step
     if step == 0:
-        message = "slice step cannot be zero" if x.is_numpy else \
-            f"{ctx.display}: strides[{position}] must be non-zero"
+        message = Message("slice step cannot be zero") if x.is_numpy else \
+            ctx.msg("strides[{index}] must be non-zero", index=position)
         ctx.fail(codes.INDEX_RANGE, message, [x])
         return None
     start, stop = _bound(ctx, piece.start), _bound(ctx, piece.stop)

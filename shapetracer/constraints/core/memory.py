@@ -21,6 +21,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.bounds import DEFAULT_DEVICE_MEMORY, parse_size
 from shapetracer.domain.values import Const, Obj, Seq, Tensor
@@ -33,10 +34,6 @@ ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, 
             "complex128": 16}
 _FIT = tuple(f"{base}.{method}" for base in ("keras.Model", "keras.Sequential")
              for method in ("fit", "fit_generator", "train_on_batch"))
-
-
-def human(size: int) -> str:
-    return f"{size / GIB:.1f} GiB" if size >= GIB else f"{size / (1 << 20):.1f} MiB"
 
 
 def device_memory(ctx: OpContext) -> int:
@@ -138,9 +135,9 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
         return result
     elements = math.prod(dims)
     ctx.warn(codes.DEVICE_MEMORY,
-             f"{ctx.display}: a {result.dtype} tensor of shape [{', '.join(map(str, dims))}] holds "
-             f"{elements:,} elements = {size:,} bytes ({human(size)}), more than the device memory "
-             f"({human(limit)}): OOM when allocating tensor", [result])
+             ctx.msg("a {dtype} tensor of shape {shape:list} holds {elements:,} elements = {size:,} bytes "
+                     "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating tensor",
+                     dtype=result.dtype, shape=dims, elements=elements, size=size, device_memory=limit), [result])
     return result
 
 
@@ -157,9 +154,11 @@ def _layer_weights(ctx: OpContext, layer: Obj, x: Any) -> None:
         _WARNED.add(layer)
         kind = layer.type_name.rsplit(".", 1)[-1]
         ctx.warn(codes.DEVICE_MEMORY,
-                 f"{kind}: its weights are {params:,} float32 parameters = {params * 4:,} bytes "
-                 f"({human(params * 4)}), more than the device memory ({human(limit)}): OOM when allocating "
-                 f"tensor", [x] if isinstance(x, Tensor) else [])
+                 Message("{layer_class}: its weights are {params:,} float32 parameters = {size:,} bytes "
+                         "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating "
+                         "tensor",
+                         layer_class=kind, params=params, size=params * 4, device_memory=limit),
+                 [x] if isinstance(x, Tensor) else [])
 
 
 def _finish_fit(ctx: OpContext, estimate: _FitEstimate | None) -> None:
@@ -173,13 +172,15 @@ def _finish_fit(ctx: OpContext, estimate: _FitEstimate | None) -> None:
     limit = device_memory(ctx)
     if total <= limit:
         return
-    largest = ""
+    largest = Message("")
     if estimate.largest is not None:
-        largest = f"; the largest, {estimate.largest[0]}, outputs [{', '.join(map(str, estimate.largest[1]))}]"
+        largest = Message("; the largest, {layer_class}, outputs {shape:list}", layer_class=estimate.largest[0],
+                          shape=estimate.largest[1])
     ctx.warn(codes.DEVICE_MEMORY,
-             f"{ctx.display}: one training step needs at least {total:,} bytes ({human(total)}): "
-             f"{estimate.params:,} float32 parameters ({human(estimate.params * 4)}) and one batch's layer "
-             f"outputs ({human(estimate.activations)}){largest}, more than the device memory ({human(limit)})")
+             ctx.msg("one training step needs at least {size:,} bytes ({size:human}): {params:,} float32 parameters "
+                     "({params_size:human}) and one batch's layer outputs ({activations_size:human})", largest,
+                     ", more than the device memory ({device_memory:human})", size=total, params=estimate.params,
+                     params_size=estimate.params * 4, activations_size=estimate.activations, device_memory=limit))
 
 
 ANNOTATORS.append(annotate)

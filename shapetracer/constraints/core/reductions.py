@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim
@@ -35,8 +36,9 @@ def tf_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
     for axis in axes:
         fixed = normalize_axis(axis, rank)
         if fixed is None:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Invalid reduction dimension {axis} for input with {rank} "
-                     f"dimensions. (input shape: {x.shape.tf_str()})", [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("Invalid reduction dimension {axis} for input with {rank} "
+                                               "dimensions. (input shape: {shape:tf})", axis=axis, rank=rank,
+                                               shape=x.shape), [x])
             return None
         normal.append(fixed)
     return normal
@@ -49,10 +51,10 @@ def numpy_axes(ctx: OpContext, axes: list[int], x: Tensor) -> list[int] | None:
     for axis in axes:
         fixed = normalize_axis(axis, rank)
         if fixed is None:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {messages.np_axis_out_of_bounds(axis, rank)}", [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg(messages.np_axis_out_of_bounds(axis, rank)), [x])
             return None
         if fixed in normal:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: duplicate value in 'axis'", [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("duplicate value in 'axis'"), [x])
             return None
         normal.append(fixed)
     return normal
@@ -121,15 +123,16 @@ def arg_reduce(ctx: OpContext, value: Any, axis: Any, numpy: bool, keepdims: boo
         if numpy:
             message = messages.np_axis_out_of_bounds(chosen, rank)
         elif rank <= 1:
-            message = f"Expected dimension in the range [{-rank}, {rank}), but got {chosen}"
+            message = Message("Expected dimension in the range [{low}, {high}), but got {axis}", low=-rank, high=rank,
+                              axis=chosen)
         else:
-            message = (f"Dimension ({chosen}) must be in the range [{-rank}, {rank}), where {rank} is the "
-                       f"number of dimensions in the input.")
-        shown = "" if numpy else f" (input shape: {x.shape.tf_str()})"
+            message = Message("Dimension ({axis}) must be in the range [{low}, {high}), where {rank} is the number "
+                              "of dimensions in the input.", axis=chosen, low=-rank, high=rank, rank=rank)
+        shown = Message("") if numpy else Message(" (input shape: {shape:tf})", shape=x.shape)
         # ArgOpShape gives a rank-0/1 input a scalar without looking at the axis, so graph
         # mode builds that argmax and the kernel rejects it at run time; from rank 2 on the
         # shape function itself refuses the axis.
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {message}{shown}", [x], runtime=not numpy and rank <= 1)
+        ctx.fail(codes.AXIS_RANGE, ctx.msg(message, shown), [x], runtime=not numpy and rank <= 1)
         if numpy or rank > 1:
             return unknown()
         return ctx.result([], "int64", label="reduced to")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from shapetracer.rules.message import join
 from shapetracer.rules import codes
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.constraints.core.spec import UNKNOWN, Const, OpContext, Seq, Tensor
@@ -37,8 +38,8 @@ def require_scalar_value(ctx: OpContext, value: Any) -> bool:
     if not value.is_numpy and ctx.graph.mode:
         return True
     total = value.shape.num_elements()
-    return ctx.require(total.eq(1), codes.SCALAR_REQUIRED, f"{MESSAGE} (the value has shape "
-                       f"{value.shape.tuple_str()})", [value])
+    return ctx.require(total.eq(1), codes.SCALAR_REQUIRED, join(MESSAGE, " (the value has shape {shape:tuple})",
+                                                                shape=value.shape), [value])
 
 
 def format_operands(ctx: OpContext, template: str, args: Any) -> None:

@@ -30,6 +30,7 @@ from shapetracer.rules import codes
 from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and, mentions_declared_none
 from shapetracer.domain.target import Target
 from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict
+from shapetracer.rules.message import Message, join
 from shapetracer.domain.values import (
     UNKNOWN, ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value, dim_int, is_unknown,
 )
@@ -55,7 +56,7 @@ class Deferred:
 
     cond: Any
     code: str
-    message: str
+    message: Message
     site: Origin
     origins: frozenset
     # True when the op that makes this check is removed by TensorFlow's graph
@@ -232,7 +233,7 @@ class Host(Protocol):
     # program-wide settings a spec changes there become unknown rather than set.
     undecided: int
 
-    def report(self, code: str, message: str, site: Origin, related: list[Origin],
+    def report(self, code: str, message: Message, site: Origin, related: list[Origin],
                confidence: str = "definite") -> None: ...
 
     def unique_name(self, base: str) -> str: ...
@@ -382,7 +383,14 @@ class OpContext:
         return Shape(d if d is not None else self.fresh() for d in dims)
 
     # -- requirements ----------------------------------------------------
-    def require(self, cond: BoolLike, code: str, message: str,
+    def msg(self, *parts: Message | str, **args: Any) -> Message:
+        """The op's message: ``{op}: `` (its short name) then ``parts`` -- templates that
+        name facts of ``args``, and messages (``constraints.messages``) with their own."""
+        if len(parts) == 1 and type(parts[0]) is str:  # most messages: one template
+            return Message("{op}: " + parts[0], op=self.display, **args)
+        return join("{op}: ", *parts, op=self.display, **args)
+
+    def require(self, cond: BoolLike, code: str, message: Message,
                 involved: Iterable[Any] = (), role: str = "requires", runtime: bool = False) -> bool:
         """State that the op needs ``cond``; returns False when it surely fails.
 
@@ -391,6 +399,7 @@ class OpContext:
         """
         if cond is True:
             return True
+        message = _TRANSITION(message)
         origins = _origins_of(involved)
         if self.host.graph.mode and (runtime or (cond is not False and runtime_only(cond))):
             return self._defer(cond, code, message, origins, role)
@@ -404,50 +413,53 @@ class OpContext:
             self._fail(code, message, origins)
             return False
         if judgement.verdict is Verdict.UNKNOWN:
-            self.host.report(codes.INCONCLUSIVE, f"{self.display}: solver gave no verdict on: {message}",
+            self.host.report(codes.INCONCLUSIVE, self.msg("solver gave no verdict on: {requirement}",
+                                                          requirement=message, requirement_code=str(code)),
                              self.site, [], confidence="possible")
         elif judgement.verdict is Verdict.MAY_FAIL:
-            self._warn_possible(message, origins, judgement)
+            self._warn_possible(code, message, origins, judgement)
         self.host.facts = self.host.facts.add(cond, self.site, role, frozenset(origins))
         return True
 
-    def _warn_possible(self, message: str, origins: frozenset[Origin], judgement: Judgement) -> None:
-        example = ", ".join(f"{_readable(k)} = {v}" for k, v in sorted(judgement.counterexample.items()))
-        self.host.report(codes.POSSIBLE_FAILURE, f"{message} (fails when {example})" if example else message,
+    def _warn_possible(self, code: str, message: Message, origins: frozenset[Origin], judgement: Judgement) -> None:
+        example = tuple((_readable(k), v) for k, v in sorted(judgement.counterexample.items()))
+        self.host.report(codes.POSSIBLE_FAILURE, possible_failure(code, message, example),
                          self.site, list(origins - {self.site}), confidence="possible")
 
-    def _defer(self, cond, code: str, message: str, origins: frozenset[Origin], role: str) -> bool:
+    def _defer(self, cond, code: str, message: Message, origins: frozenset[Origin], role: str) -> bool:
         """Graph mode: the op builds; the requirement is judged at Session.run."""
         self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins)))
         if cond is False or not self.host.possible_failures:
             return True
         judgement = judge(self.host.facts, cond, self.host.limits, True)
         if judgement.verdict is Verdict.MAY_FAIL:
-            self._warn_possible(message, origins, judgement)
+            self._warn_possible(code, message, origins, judgement)
         # Not a path fact: it holds only in the runs that evaluate this op.  Kept as a fact,
         # the requirement of an op no run evaluates would turn a later op's satisfiable
         # requirement into a build-time error TensorFlow never raises.
         return True
 
-    def require_all(self, conds: Iterable[BoolLike], code: str, message: str,
+    def require_all(self, conds: Iterable[BoolLike], code: str, message: Message,
                     involved: Iterable[Any] = ()) -> bool:
         return self.require(bool_and(*conds), code, message, involved)
 
-    def fail(self, code: str, message: str, involved: Iterable[Any] = (), runtime: bool = False) -> None:
+    def fail(self, code: str, message: Message, involved: Iterable[Any] = (), runtime: bool = False) -> None:
         """Report a failure that does not depend on unknown dims (rank, axis, literal).
 
         ``runtime=True``: TensorFlow's static shape inference does not catch it, so in
         graph mode it surfaces at the Session.run that evaluates the op."""
+        message = _TRANSITION(message)
         if runtime and self.host.graph.mode:
             self._defer(False, code, message, _origins_of(involved), "requires")
             return
         self._fail(code, message, _origins_of(involved))
 
-    def warn(self, code: str, message: str, involved: Iterable[Any] = ()) -> None:
+    def warn(self, code: str, message: Message, involved: Iterable[Any] = ()) -> None:
+        message = _TRANSITION(message)
         origins = _origins_of(involved) - {self.site}
         self.host.report(code, message, self.site, list(origins), confidence="possible")
 
-    def _fail(self, code: str, message: str, origins: frozenset[Origin]) -> None:
+    def _fail(self, code: str, message: Message, origins: frozenset[Origin]) -> None:
         self.failed = True
         # unsorted: ordering needs positions, which only reports that are shown pay for
         # (the engine sorts them when it builds findings)
@@ -472,7 +484,8 @@ class OpContext:
         elif not isinstance(shape, Shape):
             shape = Shape(d if isinstance(d, Dim) else (Dim(d, frozenset({self.site})) if d is not None
                                                           else self.fresh()) for d in shape)
-        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str())
+        labelled = self.site.relabelled(label or f"{self.display} gives", shape.list_str(),
+                                        (("shape", shape.as_fact()),))
         if shape.dims is not None:
             shape = Shape(_relabel(d, self.site, labelled) for d in shape.dims)
         return Tensor(shape, dtype, kind, labelled, name, elements)
@@ -593,8 +606,21 @@ def _same_site(a: Origin, b: Origin) -> bool:
 
 
 
+def _TRANSITION(message):
+    if not isinstance(message, Message):
+        raise TypeError(f"a report needs a Message, not {type(message).__name__}: {message!r}")
+    return message
+
+
 def _readable(symbol: str) -> str:
     return symbol.split("!", 1)[0]
+
+
+def possible_failure(code: str, requirement: Message, counterexample: tuple) -> Message:
+    """ST201's message: the requirement that may fail (reported as ``code`` when it surely
+    does) and the values of the unknowns it fails for."""
+    template = "{requirement} (fails when {counterexample:assign})" if counterexample else "{requirement}"
+    return Message(template, requirement=requirement, requirement_code=str(code), counterexample=counterexample)
 
 
 def call_spec(spec: Spec, ctx: OpContext, args: list[Value], kwargs: dict[str, Value]) -> Value:

@@ -24,6 +24,7 @@ validation size past the training images.
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.examples import SITE, ExampleHost, bad, instance_of, ok
 from shapetracer.constraints.core.arrays import id_lists, numpy_dtype
 from shapetracer.constraints.core.spec import OpContext, op
@@ -98,8 +99,9 @@ def read_data_sets(ctx: OpContext, train_dir, fake_data=False, one_hot=False, dt
     if fake is not False or hot is None or flat is None or validation is None or name is None:
         return UNKNOWN
     if not 0 <= validation <= _TRAIN_IMAGES:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"Validation size should be between 0 and {_TRAIN_IMAGES}. "
-                                          f"Received: {validation}.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, Message("Validation size should be between 0 and {bound}. "
+                                                  "Received: {validation}.", bound=_TRAIN_IMAGES,
+                                                  validation=validation))
         return UNKNOWN
     image_type = "uint8" if name == "uint8" else "float32"
     parts = {"train": _TRAIN_IMAGES - validation, "validation": validation, "test": _TEST_IMAGES}

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
-from shapetracer.constraints.keras.machinery import channels_last, kdims, register_input
+from shapetracer.constraints.keras.machinery import channels_last, register_input
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
 from shapetracer.constraints.keras.models import ModelState, publish, models
@@ -90,18 +91,22 @@ def _input_shape(ctx: OpContext, name: str, include_top: bool, weights_imagenet:
         return None
     if weights_imagenet and include_top:
         if given is not None and [d.value if d is not None else None for d in given] != [default, default, 3]:
-            ctx.fail(codes.KERAS_INPUT, "When setting `include_top=True` and loading `imagenet` weights, `input_shape` "
-                              f"should be {kdims([default, default, 3])}.  Received: input_shape={kdims(given)}")
+            ctx.fail(codes.KERAS_INPUT, Message("When setting `include_top=True` and loading `imagenet` weights, "
+                                                "`input_shape` should be {want_shape:keras}.  Received: "
+                                                "input_shape={shape:keras}", want_shape=[default, default, 3],
+                                                shape=given))
             return None
         return [Dim(default), Dim(default), Dim(3)]
     if given is None:
         return [None, None, Dim(3)] if not include_top else [Dim(default), Dim(default), Dim(3)]
     channels = given[-1]
     if weights_imagenet and channels is not None and channels.known and channels.value != 3:
-        ctx.fail(codes.KERAS_INPUT, f"The input must have 3 channels; Received `input_shape={kdims(given)}`")
+        ctx.fail(codes.KERAS_INPUT, Message("The input must have 3 channels; Received "
+                                            "`input_shape={shape:keras}`", shape=given))
         return None
     if any(d is not None and d.known and d.value < minimum for d in given[:2]):
-        ctx.fail(codes.KERAS_INPUT, f"Input size must be at least {minimum}x{minimum}; Received: input_shape={kdims(given)}")
+        ctx.fail(codes.KERAS_INPUT, Message("Input size must be at least {minimum}x{minimum}; Received: "
+                                            "input_shape={shape:keras}", minimum=minimum, shape=given))
         return None
     return given
 

@@ -16,9 +16,10 @@ key_shape=(None, 7, 6)".
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    L, S, attr, involved_for, kshape, layer_call, layer_name, new_layer, result, tf_dims,
+    L, S, attr, involved_for, layer_call, layer_name, new_layer, result,
 )
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -39,8 +40,9 @@ def additive_attention(ctx: OpContext, use_scale=True, dropout=0.0, **kwargs):
 def _attention_call(ctx: OpContext, layer, x, data: bool, *args, return_attention_scores=False, **kwargs):
     """Scores are query · keyᵀ; the output mixes values: ``(batch, Tq, value_dim)``."""
     if isinstance(x, Tensor) or len(x) not in (2, 3):
-        ctx.fail(codes.KERAS_INPUT, f"{layer.type_name.rsplit('.', 1)[-1]} layer must be called on a list of inputs, namely "
-                          "[query, value] or [query, value, key].", involved_for(layer))
+        ctx.fail(codes.KERAS_INPUT, Message("{layer_class} layer must be called on a list of inputs, namely [query, "
+                                            "value] or [query, value, key].",
+                                            layer_class=layer.type_name.rsplit(".", 1)[-1]), involved_for(layer))
         return ctx.unknown_tensor()
     query, value = x[0], x[1]
     key = x[2] if len(x) == 3 else value
@@ -49,9 +51,10 @@ def _attention_call(ctx: OpContext, layer, x, data: bool, *args, return_attentio
     width, key_width = query.shape.dims[-1], key.shape.dims[-1]
     if data and width.known and key_width.known and width.value != key_width.value:
         transposed = list(key.shape.dims[:-2]) + [key.shape.dims[-1], key.shape.dims[-2]]
-        ctx.fail(codes.MATMUL_DIM, f"{messages.dims_must_be_equal(width.value, key_width.value)} for "
-                          f"'{layer_name(layer)}/MatMul' with input shapes: {tf_dims(query.shape.dims)}, "
-                          f"{tf_dims(transposed)}", involved_for(layer, query, key))
+        ctx.fail(codes.MATMUL_DIM, join(messages.dims_must_be_equal(width.value, key_width.value),
+                                        " for '{layer}/MatMul' with input shapes: {shape_a:tf}, {shape_b:tf}",
+                                        layer=layer_name(layer), shape_a=query.shape, shape_b=transposed),
+                 involved_for(layer, query, key))
         return ctx.unknown_tensor(query.dtype)
     out = result(ctx, layer, list(query.shape.dims[:-1]) + [value.shape.dims[-1]], query.dtype)
     if ctx.bool(return_attention_scores, False):
@@ -89,8 +92,10 @@ def multi_head_attention_call(ctx: OpContext, layer, query: Tensor, data: bool, 
         mismatch = not same_rank or any(a.known and b.known and a.value != b.value
                                         for a, b in zip(value_t.shape.dims[:-1], key_t.shape.dims[:-1]))
         if mismatch:
-            ctx.fail(codes.KERAS_INPUT, "All dimensions of `value` and `key`, except the last one, must be equal. "
-                              f"Received: value_shape={kshape(value_t.shape)} and key_shape={kshape(key_t.shape)}",
+            ctx.fail(codes.KERAS_INPUT, Message("All dimensions of `value` and `key`, except the last one, must be "
+                                                "equal. Received: value_shape={shape_a:keras} and "
+                                                "key_shape={shape_b:keras}", shape_a=value_t.shape,
+                                                shape_b=key_t.shape),
                      involved_for(layer, value_t, key_t))
             return ctx.unknown_tensor(query.dtype)
     declared = ctx.int_list(attr(layer, "output_shape")) if not ctx.is_none(attr(layer, "output_shape")) else None

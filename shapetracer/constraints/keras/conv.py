@@ -15,10 +15,11 @@ kernel words it "Negative dimension size caused by subtracting 3 from 1".
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, kdims, keras1_keywords, kshape,
-    layer_call, new_layer, padding_of, result, transpose_length, window_fits, window_length,
+    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call, new_layer,
+    padding_of, result, transpose_length, window_fits, window_length,
 )
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
@@ -195,8 +196,9 @@ def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     if geo is None or not geo.readable:
         return ctx.unknown_tensor(x.dtype)
     if x.shape.rank != rank + 2:
-        ctx.fail(codes.KERAS_INPUT, f"Kernel shape must have the same length as input, but received kernel of shape "
-                          f"{kdims(geo.kernel + [None, None])} and input of shape {kshape(x.shape)}.",
+        ctx.fail(codes.KERAS_INPUT, Message("Kernel shape must have the same length as input, but received kernel "
+                                            "of shape {kernel_shape:keras} and input of shape {shape:keras}.",
+                                            kernel_shape=geo.kernel + [None, None], shape=x.shape),
                  involved_for(layer, x))
         return ctx.unknown_tensor(x.dtype)
     spatial, channels = geo.split(x)
@@ -204,14 +206,15 @@ def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     depthwise = "Depthwise" in layer.type_name
     filters = ctx.dim(attr(layer, "depth_multiplier" if depthwise else "filters"))
     out_channels = (channels * filters if filters is not None else None) if depthwise else filters
-    kernel_shape = kdims(geo.kernel + [channels, 1 if depthwise else filters])
+    kernel_shape = geo.kernel + [channels, 1 if depthwise else filters]
     lengths = []
     for i, size in enumerate(spatial):
         span = (geo.kernel[i] - 1) * geo.dilation[i] + 1
-        if geo.padding == "valid" and not window_fits(ctx, layer, x, size, span, data, "convolution", lambda: (
-                f"Computed output size would be zero or negative. Received `inputs shape={kshape(x.shape)}`, "
-                f"`kernel shape={kernel_shape}`, `dilation_rate=[{' '.join(map(str, geo.dilation))}]`, "
-                f"`strides={tuple(geo.strides)}`, `padding=valid`.")):
+        if geo.padding == "valid" and not window_fits(ctx, layer, x, size, span, data, "convolution", lambda: Message(
+                "Computed output size would be zero or negative. Received `inputs shape={shape:keras}`, "
+                "`kernel shape={kernel_shape:keras}`, `dilation_rate={dilation_rate:array}`, `strides={strides:py}`, "
+                "`padding=valid`.", shape=x.shape, kernel_shape=kernel_shape, dilation_rate=geo.dilation,
+                strides=tuple(geo.strides))):
             return ctx.unknown_tensor(x.dtype)
         lengths.append(window_length(size, geo.kernel[i], geo.strides[i], geo.dilation[i], geo.padding))
     return result(ctx, layer, geo.join(x.shape.dims[0], lengths, out_channels), x.dtype)
@@ -307,12 +310,13 @@ def _cropping_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs
         size = dims[first + i]
         if size.known and size.value <= before + after:
             if rank == 1:
-                message = (f"`cropping` parameter of `Cropping1D` layer must be smaller than the input length. "
-                           f"Received: input_shape={kshape(x.shape)}, cropping={pairs[0]}")
+                message = Message("`cropping` parameter of `Cropping1D` layer must be smaller than the input length. "
+                                  "Received: input_shape={shape:keras}, cropping={cropping:py}", shape=x.shape,
+                                  cropping=pairs[0])
             else:
-                message = ("Values in `cropping` argument should be smaller than the corresponding spatial "
-                           f"dimension of the input. Received: input_shape={kshape(x.shape)}, "
-                           f"cropping={tuple(pairs)}")
+                message = Message("Values in `cropping` argument should be smaller than the corresponding spatial "
+                                  "dimension of the input. Received: input_shape={shape:keras}, "
+                                  "cropping={croppings:py}", shape=x.shape, croppings=tuple(pairs))
             ctx.fail(codes.NEGATIVE_DIM, message, involved_for(layer, x))
             return ctx.unknown_tensor(x.dtype)
         dims[first + i] = size - (before + after)

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, kdims, keras1_interface,
-    kshape, layer_call, layer_name, new_layer, register_input, result, set_image_data_format, shape_of_arg,
+    InputSpec, L, S, attr, auto_name, build_spec, channels_last, image_data_format, keras1_interface,
+    layer_call, layer_name, new_layer, register_input, result, set_image_data_format, shape_of_arg,
     state_of,
 )
 from shapetracer.domain.dims import Dim, statically_none
@@ -116,13 +117,13 @@ def dense_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
 def undefined_kernel(ctx: OpContext, layer: Obj, x: Tensor) -> None:
     """Report the kernel a Dense layer cannot create (the caller checked the dim is declared None)."""
     if ctx.target.keras2:
-        words = ("The last dimension of the inputs to a Dense layer should be defined. Found None. "
-                 f"Full input shape received: {kshape(x.shape)}")
+        words = Message("The last dimension of the inputs to a Dense layer should be defined. Found None. "
+                        "Full input shape received: {shape:keras}", shape=x.shape)
     else:
         units = ctx.int(attr(layer, "units"))
-        words = ("Shapes used to initialize variables must be fully-defined (no `None` dimensions). Received: "
-                 f"shape=(None, {units if units is not None else 'None'}) for variable path="
-                 f"'{layer_name(layer)}/kernel'")
+        words = Message("Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                        "Received: shape=(None, {units!s}) for variable path='{layer}/kernel'", units=units,
+                        layer=layer_name(layer))
     ctx.fail(codes.UNDEFINED_DIM, words, [x, layer.origin])
 
 
@@ -198,16 +199,18 @@ def reshape_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     if not all(d.known for d in rest) or target.count(-1) > 1:
         return result(ctx, layer, out + [t if t != -1 else None for t in target], x.dtype)
     size = math.prod(d.value for d in rest)
-    received = f"Received: input_shape={kdims(rest)}, target_shape={kdims(target)}"
+    received = Message("Received: input_shape={shape:keras}, target_shape={target_shape:keras}", shape=rest,
+                       target_shape=target)
     if -1 not in target:
         if size != math.prod(target):
-            ctx.fail(codes.RESHAPE_SIZE, f"The total size of the tensor must be unchanged. {received}", [x])
+            ctx.fail(codes.RESHAPE_SIZE, join("The total size of the tensor must be unchanged. ", received), [x])
             return ctx.unknown_tensor(x.dtype)
         return result(ctx, layer, out + target, x.dtype)
     known = math.prod(t for t in target if t != -1)
     if known == 0 or size % known:
-        ctx.fail(codes.RESHAPE_SIZE, "The total size of the tensor must be unchanged, however, the input size cannot by "
-                          f"divided by the specified dimensions in target_shape. {received}", [x])
+        ctx.fail(codes.RESHAPE_SIZE, join("The total size of the tensor must be unchanged, however, the input size "
+                                          "cannot by divided by the specified dimensions in target_shape. ", received),
+                 [x])
         return ctx.unknown_tensor(x.dtype)
     return result(ctx, layer, out + [t if t != -1 else size // known for t in target], x.dtype)
 
@@ -216,8 +219,9 @@ def reshape_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
 def permute(ctx: OpContext, dims, **kwargs):
     order = ctx.int_list(dims)
     if order is not None and sorted(order) != list(range(1, len(order) + 1)):
-        ctx.fail(codes.BAD_PERMUTATION, "Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` "
-                          f"must be consecutive and start from 1. Received dims={kdims(order)}")
+        ctx.fail(codes.BAD_PERMUTATION, Message("Invalid permutation argument `dims` for Permute Layer. The set of "
+                                                "indices in `dims` must be consecutive and start from 1. Received "
+                                                "dims={dims:keras}", dims=order))
         return UNKNOWN
     return new_layer(ctx, "keras.layers.Permute", {"dims": dims}, kwargs)
 

@@ -22,8 +22,8 @@ A user-defined loss is analysed on the target and output shapes.
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
-from shapetracer.constraints.keras.machinery import kdims, kshape, tf_dims
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -119,26 +119,29 @@ def check_loss(ctx: OpContext, loss: Value, target: Tensor, output: Tensor, wrap
     if wrapped:
         t, o = squeeze_or_expand(t, o)
     involved = [target, output]
-    received = f"Received: target.shape={kshape(Shape(t))}, output.shape={kshape(Shape(o))}"
+    received = Message("Received: target.shape={target_shape:keras}, output.shape={output_shape:keras}",
+                       target_shape=t, output_shape=o)
     if name in CATEGORICAL | BINARY:
         if len(t) != len(o):
-            ctx.fail(code, f"Arguments `target` and `output` must have the same rank (ndim). {received}", involved)
+            ctx.fail(code, join("Arguments `target` and `output` must have the same rank (ndim). ", received),
+                     involved)
             return False
         if any(a.known and b.known and a.value != b.value for a, b in zip(t, o)):
-            ctx.fail(code, f"Arguments `target` and `output` must have the same shape. {received}", involved)
+            ctx.fail(code, join("Arguments `target` and `output` must have the same shape. ", received), involved)
             return False
         return True
     if name in SPARSE:
         if len(t) == len(o) and t and t[-1].known and t[-1].value == 1:
             t = t[:-1]
-        received = f"target.shape={kshape(Shape(t))}, output.shape={kshape(Shape(o))}"
+        received = Message("target.shape={target_shape:keras}, output.shape={output_shape:keras}",
+                           target_shape=t, output_shape=o)
         if len(t) != len(o) - 1:
-            ctx.fail(code, f"Argument `output` must have rank (ndim) `target.ndim - 1`. Received: {received}",
+            ctx.fail(code, join("Argument `output` must have rank (ndim) `target.ndim - 1`. Received: ", received),
                      involved)
             return False
         if any(a.known and b.known and a.value != b.value for a, b in zip(t, o[:-1])):
-            ctx.fail(code, "Arguments `target` and `output` must have the same shape up until the last "
-                           f"dimension: {received}", involved)
+            ctx.fail(code, join("Arguments `target` and `output` must have the same shape up until the last "
+                                "dimension: ", received), involved)
             return False
         return True
     if not _broadcasts(ctx, spelled, t, o, step_batch, involved, code):
@@ -163,17 +166,18 @@ def _broadcasts(ctx: OpContext, spelled: str, t: list[Dim], o: list[Dim], step_b
         if not (a.known and b.known) or a.value == b.value or a.value == 1 or b.value == 1:
             continue
         if t[-offset].known and o[-offset].known:
-            ctx.fail(code, f"{messages.dims_must_be_equal(a, b)} for 'compile_loss/{spelled}/sub' "
-                           f"with input shapes: {tf_dims(t)}, {tf_dims(o)}.", involved)
+            ctx.fail(code, join(messages.dims_must_be_equal(a, b),
+                                " for 'compile_loss/{loss}/sub' with input shapes: {target_shape:tf}, "
+                                "{output_shape:tf}.", loss=spelled, target_shape=t, output_shape=o), involved)
         else:
-            ctx.fail(code, f"{messages.incompatible_shapes(tf_dims(runtime_t), tf_dims(runtime_o))} "
-                           f"[[{{{{node compile_loss/{spelled}/sub}}}}]]", involved)
+            ctx.fail(code, join(messages.incompatible_shapes(runtime_t, runtime_o),
+                                " [[{{{{node compile_loss/{loss}/sub}}}}]]", loss=spelled), involved)
         return False
     return True
 
 
 def warn_broadcast(ctx: OpContext, name: str, t: list[Dim], o: list[Dim], involved: list,
-                   step_batch: Dim | None = None, raises_elsewhere: str = "") -> bool:
+                   step_batch: Dim | None = None) -> bool:
     """ST204 when an elementwise loss that passed its checks broadcasts target and output
     to a larger shape: it runs, but every output meets targets it was not meant for (or
     the other way round).  True when it warned."""
@@ -187,9 +191,11 @@ def warn_broadcast(ctx: OpContext, name: str, t: list[Dim], o: list[Dim], involv
         size_a = a.value if a is not None and a.known else None
         size_b = b.value if b is not None and b.known else None
         if (a is None or size_a == 1) and size_b is not None and size_b > 1:
-            repeated.append(f"each target is repeated across {size_b} outputs on axis {axis - width}")
+            repeated.append(Message("each target is repeated across {size} outputs on axis {axis}", size=size_b,
+                                    axis=axis - width))
         elif (b is None or size_b == 1) and size_a is not None and size_a > 1:
-            repeated.append(f"each output is repeated across {size_a} targets on axis {axis - width}")
+            repeated.append(Message("each output is repeated across {size} targets on axis {axis}", size=size_a,
+                                    axis=axis - width))
     if not repeated:
         return False
     result = []
@@ -199,9 +205,10 @@ def warn_broadcast(ctx: OpContext, name: str, t: list[Dim], o: list[Dim], involv
     batch_first = [step_batch] + result[1:] if step_batch is not None and result and result[0] is not None \
         and not result[0].known else result
     ctx.warn(codes.LOSS_BROADCAST,
-             f"loss `{name}` broadcasts targets of shape {kdims(t)} against outputs of shape {kdims(o)} to "
-             f"{kdims(batch_first)} ({'; '.join(repeated)}): training runs, but computes the wrong thing"
-             + (f"; {raises_elsewhere}" if raises_elsewhere else ""), involved)
+             Message("loss `{loss}` broadcasts targets of shape {target_shape:keras} against outputs of shape "
+                     "{output_shape:keras} to {broadcast_shape:keras} ({repeated:semicolons}): training runs, but "
+                     "computes the wrong thing", loss=name, target_shape=t, output_shape=o,
+                     broadcast_shape=batch_first, repeated=repeated), involved)
     return True
 
 
@@ -256,12 +263,14 @@ def _check_keras2(ctx: OpContext, name: str, target: Tensor, output: Tensor, wra
         return _sparse_keras2(ctx, t, o, step_batch, code, involved)
     if name in CATEGORICAL and not tf1:
         if len(t) != len(o) or any(a.known and b.known and a.value != b.value for a, b in zip(t, o)):
-            ctx.fail(code, f"Shapes {kdims(t)} and {kdims(o)} are incompatible", involved)
+            ctx.fail(code, Message("Shapes {target_shape:keras} and {output_shape:keras} are incompatible",
+                                   target_shape=t, output_shape=o), involved)
             return False
         return True
     if name in BINARY and not tf1:
         if len(t) != len(o) or any(a.known and b.known and a.value != b.value for a, b in zip(t, o)):
-            ctx.fail(code, f"`logits` and `labels` must have the same shape, received ({kdims(o)} vs {kdims(t)}).",
+            ctx.fail(code, Message("`logits` and `labels` must have the same shape, received ({output_shape:keras} vs "
+                                   "{target_shape:keras}).", output_shape=o, target_shape=t),
                      involved)
             return False
         return True
@@ -275,11 +284,12 @@ def _check_keras2(ctx: OpContext, name: str, target: Tensor, output: Tensor, wra
         first, second = (o, t) if output_first else (t, o)
         if t[-offset].known and o[-offset].known and not tf1:
             x, y = (b, a) if output_first else (a, b)
-            ctx.fail(code, f"{messages.dims_must_be_equal(x, y)} for '{{{{node {op_name}}}}}' with input shapes: "
-                           f"{tf_dims(first)}, {tf_dims(second)}.", involved)
+            ctx.fail(code, join(messages.dims_must_be_equal(x, y),
+                                " for '{{{{node {node}}}}}' with input shapes: {shape_a:tf}, {shape_b:tf}.",
+                                node=op_name, shape_a=first, shape_b=second), involved)
         else:
             first, second = (runtime_o, runtime_t) if output_first else (runtime_t, runtime_o)
-            ctx.fail(code, messages.incompatible_shapes(tf_dims(first), tf_dims(second)), involved)
+            ctx.fail(code, messages.incompatible_shapes(first, second), involved)
         return False
     if training:
         warn_broadcast(ctx, name, t, o, involved, step_batch)
@@ -303,14 +313,17 @@ def _sparse_keras2(ctx: OpContext, t: list[Dim], o: list[Dim], step_batch: Dim |
     if batch is not None and batch.known:
         labels, logits = batch.value * ids, batch.value * rows
         if not ctx.target.tf1 and t and t[0].known:
-            ctx.fail(code, "`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
-                           f"labels.shape=({labels},) and logits.shape=({logits}, {classes})", involved)
+            ctx.fail(code, Message("`labels.shape` must equal `logits.shape` except for the last dimension. "
+                                   "Received: labels.shape=({labels},) and logits.shape=({logits}, {classes})",
+                                   labels=labels, logits=logits, classes=classes), involved)
         else:
-            ctx.fail(code, f"logits and labels must have the same first dimension, got logits shape "
-                           f"[{logits},{classes}] and labels shape [{labels}]", involved)
+            ctx.fail(code, Message("logits and labels must have the same first dimension, got logits shape "
+                                   "[{logits},{classes}] and labels shape [{labels}]", logits=logits, classes=classes,
+                                   labels=labels), involved)
     else:
-        ctx.fail(code, "logits and labels must have the same first dimension, got logits shape "
-                       f"{tf_dims(o)} and labels shape {tf_dims(t)}", involved)
+        ctx.fail(code, Message("logits and labels must have the same first dimension, got logits shape "
+                               "{output_shape:tf} and labels shape {target_shape:tf}", output_shape=o, target_shape=t),
+                 involved)
     return False
 
 

@@ -41,6 +41,7 @@ from shapetracer.constraints.core.spec import SPECS, OpContext, _wrap, call_spec
 from shapetracer.domain.values import (
     UNKNOWN, BoundMethod, Const, DictVal, Function, Instance, Obj, Seq, Tensor, Value,
 )
+from shapetracer.rules.message import Message, join
 from shapetracer.constraints.core import messages
 
 # --- rendering ----------------------------------------------------------------------
@@ -59,11 +60,6 @@ def kdims(dims: Iterable[Dim | int | None]) -> str:
 
 def kshape(shape: Shape) -> str:
     return "<unknown>" if shape.dims is None else kdims(shape.dims)
-
-
-def tf_dims(dims: Iterable[Dim]) -> str:
-    """TensorFlow's rendering ``[?,5]`` (kernel messages in data mode)."""
-    return "[" + ",".join(str(d) for d in dims) + "]"
 
 
 # --- names ----------------------------------------------------------------------------
@@ -508,37 +504,37 @@ def check_spec(ctx: OpContext, layer: Obj, spec: InputSpec, x: Tensor, index: in
     head = messages.keras_input_incompatible(index, name, "None")
     involved = involved_for(layer, x)
     rank = x.shape.rank
-    full = kshape(x.shape)
+    full: Shape | None = x.shape
+    style = "keras"
     tf1 = ctx.target.tf1
     keras231 = tf1 and state_of(layer).keras231
     if ctx.target.keras2:  # Keras 2 names no input; TensorFlow 1.15's leaves the layer unquoted
         head = messages.keras_input_incompatible_tf1(index, name) if tf1 else \
             messages.keras_input_incompatible(index, name)
         if tf1:  # and shows a TensorShape: [None, 28, 28]
-            full = "<unknown>" if x.shape.dims is None else \
-                "[" + ", ".join(str(d.value) if d.known else "None" for d in x.shape.dims) + "]"
+            style = "tensorshape"
         if tf1 and spec.min_ndim is not None and spec.ndim is None and "Conv" in short(layer.type_name):
             spec = InputSpec(ndim=spec.min_ndim, axes=spec.axes)  # 1.15's convolutions: ndim=rank+2
     if keras231:  # keras 2.3.1 (keras/engine/base_layer.py): no full shape, its own head
         head = messages.keras_input_incompatible_keras231(index, name)
         full = None
     if spec.ndim is not None and rank != spec.ndim:
-        ctx.fail(code, head + messages.keras_expected_ndim(f"ndim={spec.ndim}", rank, full), involved)
+        ctx.fail(code, head + messages.keras_expected_ndim("ndim", spec.ndim, rank, full, style), involved)
         return False
     if spec.max_ndim is not None and rank > spec.max_ndim:
-        ctx.fail(code, head + messages.keras_expected_ndim(f"max_ndim={spec.max_ndim}", rank), involved)
+        ctx.fail(code, head + messages.keras_expected_ndim("max_ndim", spec.max_ndim, rank), involved)
         return False
     if spec.min_ndim is not None and rank < spec.min_ndim:
-        ctx.fail(code, head + messages.keras_expected_ndim(f"min_ndim={spec.min_ndim}", rank, full), involved)
+        ctx.fail(code, head + messages.keras_expected_ndim("min_ndim", spec.min_ndim, rank, full, style), involved)
         return False
     for axis, want in spec.axes.items():
         if not -rank <= axis < rank:
             continue
         got = x.shape.dims[axis]
         if got.known and want.known and got.value != want.value:
-            reason = messages.keras_expected_axis_keras231(axis, want.value, kshape(x.shape)) if keras231 else \
-                messages.keras_expected_axis_tf1(axis, want.value, full) if tf1 else \
-                messages.keras_expected_axis(axis, want.value, full)
+            reason = messages.keras_expected_axis_keras231(axis, want.value, x.shape) if keras231 else \
+                messages.keras_expected_axis_tf1(axis, want.value, x.shape) if tf1 else \
+                messages.keras_expected_axis(axis, want.value, x.shape)
             ctx.fail(code, head + reason, involved + [want])
             return False
     return True
@@ -548,10 +544,12 @@ def involved_for(layer: Value, *tensors: Tensor) -> list[Any]:
     """The layer's construction and build sites, and the tensors' origins."""
     items: list[Any] = list(tensors)
     if isinstance(layer, Obj) and layer.origin is not None:
-        items.append(layer.origin.relabelled(f"layer '{layer_name(layer)}' created here", ""))
+        items.append(layer.origin.relabelled(f"layer '{layer_name(layer)}' created here", "",
+                                             (("layer", layer_name(layer)),)))
         built = state_of(layer).built_at
         if built is not None:
-            items.append(built.relabelled(f"layer '{layer_name(layer)}' built here", ""))
+            items.append(built.relabelled(f"layer '{layer_name(layer)}' built here", "",
+                                          (("layer", layer_name(layer)),)))
     return items
 
 
@@ -607,20 +605,22 @@ def transpose_length(size: Dim, kernel: int, stride: int, dilation: int, padding
 
 
 def window_fits(ctx: OpContext, layer: Obj, x: Tensor, size: Dim, span: int, data: bool, kernel_op: str,
-                keras_message: Callable[[], str]) -> bool:
+                keras_message: Callable[[], Message]) -> bool:
     """A VALID window must fit: statically (Keras) when the size is known, at run time on data."""
     name = layer_name(layer)
     if size.known:
         if size.value >= span:
             return True
-        message = (messages.negative_dimension(span, size.value)
-                   + f" for '{name}/{kernel_op}' with input shapes: {tf_dims(x.shape.dims)}") if data \
+        message = join(messages.negative_dimension(span, size.value),
+                       " for '{layer}/{kernel}' with input shapes: {shape:tf}", layer=name, kernel=kernel_op,
+                       shape=x.shape) if data \
             else keras_message()
         ctx.fail(codes.NEGATIVE_DIM, message, involved_for(layer, x))
         return False
     if data:
         return ctx.require(size.ge(span), codes.NEGATIVE_DIM,
-                           messages.negative_dimension(span, size) + f" for '{name}/{kernel_op}'",
+                           join(messages.negative_dimension(span, size), " for '{layer}/{kernel}'", layer=name,
+                                kernel=kernel_op),
                            involved_for(layer, x))
     return True
 

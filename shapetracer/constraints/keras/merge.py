@@ -14,10 +14,11 @@ needs the contracted axes equal: "Incompatible input shapes: axis values 4
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.constraints.keras.machinery import (
-    L, S, apply_layer, attr, involved_for, kdims, kshape, layer_call, new_layer, result,
+    L, S, apply_layer, attr, involved_for, layer_call, new_layer, result,
 )
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import bad, ok
@@ -30,18 +31,15 @@ ELEMENTWISE = ["Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum"]
 def _list_required(ctx: OpContext, layer, x, what: str = "A merge layer") -> list[Tensor] | None:
     """Merges take a list; one tensor fails the way Keras words it."""
     if isinstance(x, Tensor):
-        ctx.fail(codes.KERAS_INPUT, f"{what} should be called on a list of inputs. Received: input_shape={kshape(x.shape)} "
-                          "(not a list of shapes)", involved_for(layer, x))
+        ctx.fail(codes.KERAS_INPUT, Message(what + " should be called on a list of inputs. Received: "
+                                            "input_shape={shape:keras} (not a list of shapes)", shape=x.shape),
+                 involved_for(layer, x))
         return None
     if not x:
-        ctx.fail(codes.KERAS_INPUT, f"{what} should be called on a list of at least 1 input. Received 0 inputs. "
-                          "Full input_shape received: []", involved_for(layer))
+        ctx.fail(codes.KERAS_INPUT, Message(what + " should be called on a list of at least 1 input. Received 0 "
+                                            "inputs. Full input_shape received: []"), involved_for(layer))
         return None
     return x
-
-
-def _shapes_text(xs: list[Tensor]) -> str:
-    return "[" + ", ".join(kshape(t.shape) for t in xs) + "]"
 
 
 # --- elementwise ------------------------------------------------------------------------------
@@ -68,8 +66,9 @@ def _broadcast(ctx: OpContext, layer, first: list[Dim], second: list[Dim], xs: l
         elif b.known and b.value == 1:
             out.append(a)
         elif a.known and b.known and a.value != b.value:
-            ctx.fail(codes.BROADCAST, f"Inputs have incompatible shapes. Received shapes {kdims(first)} and "
-                              f"{kdims(second)}", involved_for(layer, *xs))
+            ctx.fail(codes.BROADCAST, Message("Inputs have incompatible shapes. Received shapes {shape_a:keras} "
+                                              "and {shape_b:keras}", shape_a=first, shape_b=second),
+                     involved_for(layer, *xs))
             return None
         else:
             out.append(a if a.known else b)
@@ -81,13 +80,15 @@ def _elementwise_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
     if xs is None:
         return ctx.unknown_tensor()
     if layer.type_name.endswith("Subtract") and len(xs) != 2:
-        ctx.fail(codes.KERAS_INPUT, f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
-                          f"input_shape={_shapes_text(xs)}", involved_for(layer, *xs))
+        ctx.fail(codes.KERAS_INPUT, Message("A `Subtract` layer should be called on exactly 2 inputs. Received: "
+                                            "input_shape={shapes:kerases}", shapes=[t.shape for t in xs]),
+                 involved_for(layer, *xs))
         return ctx.unknown_tensor(xs[0].dtype)
     batches = {t.shape.dims[0].value for t in xs if t.shape.rank and t.shape.dims[0].known}
     if len(batches) > 1:
-        ctx.fail(codes.BROADCAST, f"Cannot merge tensors with different batch sizes. Received tensors with shapes "
-                          f"{_shapes_text(xs)}", involved_for(layer, *xs))
+        ctx.fail(codes.BROADCAST, Message("Cannot merge tensors with different batch sizes. Received tensors with "
+                                          "shapes {shapes:kerases}", shapes=[t.shape for t in xs]),
+                 involved_for(layer, *xs))
         return ctx.unknown_tensor(xs[0].dtype)
     shape: list[Dim] | None = list(xs[0].shape.dims[1:])
     for other in xs[1:]:
@@ -121,8 +122,8 @@ def concatenate_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
     axis = ctx.int(attr(layer, "axis"))
     if xs is None or axis is None:
         return ctx.unknown_tensor()
-    message = ("A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. "
-               f"Received: input_shape={_shapes_text(xs)}")
+    message = Message("A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. "
+                      "Received: input_shape={shapes:kerases}", shapes=[t.shape for t in xs])
     rank = xs[0].shape.rank
     if any(t.shape.rank != rank for t in xs):
         ctx.fail(codes.CONCAT_DIM, message, involved_for(layer, *xs))
@@ -159,8 +160,11 @@ def dot_layer(ctx: OpContext, axes, normalize=False, **kwargs):
 def dot_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
     """A batched dot product over one axis of each input."""
     if isinstance(x, Tensor) or len(x) != 2:
-        shapes = kshape(x.shape) if isinstance(x, Tensor) else _shapes_text(x)
-        ctx.fail(codes.KERAS_INPUT, f"A `Dot` layer should be called on a list of 2 inputs. Received: input_shape={shapes}",
+        ctx.fail(codes.KERAS_INPUT, Message("A `Dot` layer should be called on a list of 2 inputs. Received: "
+                                            "input_shape=" + ("{shape:keras}" if isinstance(x, Tensor) else
+                                                              "{shapes:kerases}"),
+                                            **({"shape": x.shape} if isinstance(x, Tensor) else
+                                               {"shapes": [t.shape for t in x]})),
                  involved_for(layer))
         return ctx.unknown_tensor()
     a, b = x
@@ -175,9 +179,10 @@ def dot_call(ctx: OpContext, layer, x, data: bool, *args, **kwargs):
         return ctx.unknown_tensor(a.dtype)
     left, right = a.shape.dims[pair[0]], b.shape.dims[pair[1]]
     if left.known and right.known and left.value != right.value:
-        ctx.fail(codes.MATMUL_DIM, f"Incompatible input shapes: axis values {left.value} (at axis {pair[0]}) != "
-                          f"{right.value} (at axis {pair[1]}). Full input shapes: {kshape(a.shape)}, "
-                          f"{kshape(b.shape)}", involved_for(layer, a, b))
+        ctx.fail(codes.MATMUL_DIM, Message("Incompatible input shapes: axis values {a} (at axis {axis_a}) != "
+                                           "{b} (at axis {axis_b}). Full input shapes: {shape_a:keras}, "
+                                           "{shape_b:keras}", a=left.value, axis_a=pair[0], b=right.value,
+                                           axis_b=pair[1], shape_a=a.shape, shape_b=b.shape), involved_for(layer, a, b))
         return ctx.unknown_tensor(a.dtype)
     first = [d for i, d in enumerate(a.shape.dims) if i != pair[0]]
     second = [d for i, d in enumerate(b.shape.dims) if i != pair[1]][1:]

@@ -26,12 +26,13 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
+from shapetracer.rules.message import Message, join
 from shapetracer.domain import analysis
 from shapetracer.rules import codes
 from shapetracer.constraints.keras import conv, core_layers, rnn
 from shapetracer.constraints.keras.machinery import (
     L, Node, S, apply_layer, labelled, auto_name, flat_tensors, in_data_mode, input_name, involved_for, is_symbolic,
-    kdims, kshape, layer_name, node_of, record_node, register_input, state_of, symbolic_mode,
+    layer_name, node_of, record_node, register_input, state_of, symbolic_mode,
 )
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import SITE, T, bad, ExampleHost, instance_of, ok
@@ -487,12 +488,14 @@ def _input_spec_ok(ctx: OpContext, model: Obj, index: int, ref: Tensor, x: Tenso
         if want is not None and want.known and got.known and want.value != got.value:
             name = input_name(ref) or "input_layer"
             if ctx.target.keras2:  # Keras 2 (keras/engine/input_spec.py) shows the full shapes
-                ctx.fail(codes.KERAS_INPUT, messages.keras_input_incompatible(index, layer_name(model))
-                         + f"expected shape={kdims(expected)}, found shape={kshape(x.shape)}",
+                ctx.fail(codes.KERAS_INPUT, join(messages.keras_input_incompatible(index, layer_name(model)),
+                                                 "expected shape={want_shape:keras}, found shape={shape:keras}",
+                                                 want_shape=expected, shape=x.shape),
                          involved_for(model, x) + [ref])
                 return False
-            ctx.fail(codes.KERAS_INPUT, messages.keras_input_incompatible(index, layer_name(model), name)
-                     + f"expected shape={kdims(expected)}, found shape={kdims(found)}",
+            ctx.fail(codes.KERAS_INPUT, join(messages.keras_input_incompatible(index, layer_name(model), name),
+                                             "expected shape={want_shape:keras}, found shape={shape:keras}",
+                                             want_shape=expected, shape=found),
                      involved_for(model, x) + [ref])
             return False
     return True
@@ -510,10 +513,11 @@ def _adjust_rank(ctx: OpContext, model: Value, ref: Tensor, x: Tensor) -> Tensor
         return Tensor(Shape(list(x.shape.dims) + [Dim(1)]), x.dtype, x.kind, x.origin)
     if ctx.target.keras2:  # Keras 2's _conform_to_reference_input leaves it; its layers decide
         return x
-    expected = kdims([None] + list(ref.shape.dims[1:]))
-    ctx.fail(codes.KERAS_INPUT, f"Invalid input shape for input Tensor(shape={kshape(x.shape)}) with name "
-                      f"'{input_name(ref) or 'keras_tensor'}'. Expected shape {expected}, but input has "
-                      f"incompatible shape {kshape(x.shape)}", involved_for(model, x) + [ref])
+    ctx.fail(codes.KERAS_INPUT, Message("Invalid input shape for input Tensor(shape={shape:keras}) with name "
+                                        "'{input_name}'. Expected shape {want_shape:keras}, but input has incompatible "
+                                        "shape {shape:keras}", shape=x.shape,
+                                        input_name=input_name(ref) or "keras_tensor",
+                                        want_shape=[None] + list(ref.shape.dims[1:])), involved_for(model, x) + [ref])
     return None
 
 

@@ -13,6 +13,7 @@ rank fails in build with Python's "tuple index out of range".
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, build_spec, involved_for, layer_call, new_layer, state_of,
@@ -51,7 +52,8 @@ def _axes(ctx: OpContext, layer, x: Tensor) -> list[int] | None:
     rank = x.shape.rank
     for axis in axes:
         if not -rank <= axis < rank:
-            ctx.fail(codes.AXIS_RANGE, f"tuple index out of range (axis={axis} for an input of rank {rank})",
+            ctx.fail(codes.AXIS_RANGE, Message("tuple index out of range (axis={axis} for an input of rank {rank})",
+                                               axis=axis, rank=rank),
                      involved_for(layer, x))
             return None
     return axes

@@ -13,6 +13,7 @@ as 1 with ``keepdims=True``).
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, channels_last, int_tuple, layer_call, new_layer, padding_of, result, window_fits,
@@ -55,10 +56,10 @@ def _pool_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     kernel_op = "MaxPool" if "Max" in layer.type_name else "AvgPool"
     for i in range(rank):
         size = dims[first + i]
-        if padding == "valid" and not window_fits(ctx, layer, x, size, pool[i], data, kernel_op, lambda: (
-                f"Computed output size would be zero or negative. Received: `inputs.shape="
-                f"[{' '.join(str(d.value) if d.known else 'None' for d in x.shape.dims)}]`, "
-                f"`pool_size=[{' '.join(map(str, pool))}]`, `strides={tuple(strides)}`, `padding=valid`.")):
+        if padding == "valid" and not window_fits(ctx, layer, x, size, pool[i], data, kernel_op, lambda: Message(
+                "Computed output size would be zero or negative. Received: `inputs.shape={shape:array}`, "
+                "`pool_size={pool_size:array}`, `strides={strides:py}`, `padding=valid`.", shape=x.shape,
+                pool_size=pool, strides=tuple(strides))):
             return ctx.unknown_tensor(x.dtype)
         dims[first + i] = window_length(size, pool[i], strides[i], 1, padding)
     return result(ctx, layer, dims, x.dtype)

@@ -17,11 +17,12 @@ dimensions, received: (None, 4)").
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, apply_layer, attr, involved_for, keras1_interface, kshape, layer_call, layer_name, new_layer,
+    InputSpec, L, S, apply_layer, attr, involved_for, keras1_interface, layer_call, layer_name, new_layer,
     register_input,
-    result, state_of, tf_dims,
+    result, state_of,
 )
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
@@ -137,10 +138,11 @@ def _features_match(ctx: OpContext, layer: Obj, x: Tensor, data: bool, gates: in
     if not data or not (built.known and features.known) or built.value == features.value:
         return True
     kind = layer.type_name.rsplit(".", 1)[-1].lower()
-    width = f"{gates * units.value}" if units is not None and units.known else "?"
-    ctx.fail(codes.RNN_INPUT, f"{messages.dims_must_be_equal(features.value, built.value)} for "
-                      f"'{layer_name(layer)}/{kind}_cell/MatMul' with input shapes: "
-                      f"{tf_dims([x.shape.dims[0], features])}, [{built.value},{width}]",
+    width = gates * units.value if units is not None and units.known else None
+    ctx.fail(codes.RNN_INPUT, join(messages.dims_must_be_equal(features.value, built.value),
+                                   " for '{layer}/{kind}_cell/MatMul' with input shapes: {shape_a:tf}, {shape_b:tf}",
+                                   layer=layer_name(layer), kind=kind, shape_a=[x.shape.dims[0], features],
+                                   shape_b=[built.value, width]),
              involved_for(layer, x))
     return False
 
@@ -222,8 +224,9 @@ def time_distributed(ctx: OpContext, layer, **kwargs):
 def time_distributed_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """The wrapped layer sees ``(batch,) + shape[2:]``; the time axis is put back."""
     if x.shape.rank < 3:
-        ctx.fail(codes.KERAS_INPUT, "`TimeDistributed` Layer should be passed an `input_shape` with at least 3 dimensions, "
-                          f"received: {kshape(x.shape)}", involved_for(layer, x))
+        ctx.fail(codes.KERAS_INPUT, Message("`TimeDistributed` Layer should be passed an `input_shape` with at "
+                                            "least 3 dimensions, received: {shape:keras}", shape=x.shape),
+                 involved_for(layer, x))
         return ctx.unknown_tensor(x.dtype)
     step = Tensor(Shape([x.shape.dims[0]] + list(x.shape.dims[2:])), x.dtype, x.kind, x.origin)
     if not data:

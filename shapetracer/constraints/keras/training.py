@@ -17,8 +17,9 @@ element shapes.
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
-from shapetracer.constraints.keras.machinery import L, data_mode, flat_tensors, input_name, kdims, kshape, labelled
+from shapetracer.constraints.keras.machinery import L, data_mode, flat_tensors, input_name, labelled
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok
 from shapetracer.constraints.keras.losses import CATEGORICAL, SPARSE, check_loss, loss_name
@@ -72,28 +73,29 @@ def _same_cardinality(ctx: OpContext, inputs: Value, targets: Value) -> bool:
         x_known = {d.value for d in x_rows if d.known}
         y_known = {d.value for d in y_rows if d.known}
         if len(x_known) > 1:
-            ctx.fail(codes.KERAS_INPUT, "All input arrays (x) should have the same number of samples. Got array "
-                                        f"shapes: [{', '.join(kshape(t.shape) for t in flat_tensors(inputs))}]",
-                     involved)
+            ctx.fail(codes.KERAS_INPUT, Message("All input arrays (x) should have the same number of samples. Got "
+                                                "array shapes: {shapes:kerases}",
+                                                shapes=[t.shape for t in flat_tensors(inputs)]), involved)
         elif len(y_known) > 1:
-            ctx.fail(codes.KERAS_TARGET, "All target arrays (y) should have the same number of samples. Got array "
-                                         f"shapes: [{', '.join(kshape(t.shape) for t in flat_tensors(targets))}]",
-                     involved)
+            ctx.fail(codes.KERAS_TARGET, Message("All target arrays (y) should have the same number of samples. Got "
+                                                 "array shapes: {shapes:kerases}",
+                                                 shapes=[t.shape for t in flat_tensors(targets)]), involved)
         else:
-            ctx.fail(codes.KERAS_TARGET, "Input arrays should have the same number of samples as target arrays. "
-                                         f"Found {min(x_known)} input samples and {min(y_known)} target samples.",
+            ctx.fail(codes.KERAS_TARGET, Message("Input arrays should have the same number of samples as target "
+                                                 "arrays. Found {x_samples} input samples and {y_samples} target "
+                                                 "samples.", x_samples=min(x_known), y_samples=min(y_known)),
                      involved)
         return False
     if ctx.target.keras2:  # Keras 2.15's data_adapter._check_data_cardinality
-        sizes = f"  x sizes: {', '.join(str(d) for d in x_rows)}\n" + \
-            (f"  y sizes: {', '.join(str(d) for d in y_rows)}\n" if y_rows else "")
-        ctx.fail(codes.KERAS_TARGET, "Data cardinality is ambiguous:\n" + sizes
-                 + "Make sure all arrays contain the same number of samples.", involved)
+        ctx.fail(codes.KERAS_TARGET, Message("Data cardinality is ambiguous:\n  x sizes: {x_sizes:join}\n"
+                                             + ("  y sizes: {y_sizes:join}\n" if y_rows else "")
+                                             + "Make sure all arrays contain the same number of samples.",
+                                             x_sizes=x_rows, y_sizes=y_rows), involved)
         return False
-    sizes = (f"'x' sizes: {', '.join(str(d) for d in x_rows)}"
-             + (f" 'y' sizes: {', '.join(str(d) for d in y_rows)}" if y_rows else ""))
-    ctx.fail(codes.KERAS_TARGET, "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples. "
-                      + sizes, involved)
+    ctx.fail(codes.KERAS_TARGET, Message("Data cardinality is ambiguous. Make sure all arrays contain the same number "
+                                         "of samples. 'x' sizes: {x_sizes:join}"
+                                         + (" 'y' sizes: {y_sizes:join}" if y_rows else ""),
+                                         x_sizes=x_rows, y_sizes=y_rows), involved)
     return False
 
 
@@ -122,12 +124,14 @@ def _standardize_v1(ctx: OpContext, arrays: list[Tensor], refs: list[Tensor], na
             continue
         got, want = list(array.shape.dims), list(ref.shape.dims)
         if len(got) != len(want):
-            ctx.fail(code, f"Error when checking {prefix}: expected {name} to have {len(want)} dimensions, but got "
-                           f"array with shape {kdims(got)}", [array, ref])
+            ctx.fail(code, Message("Error when checking {checking}: expected {input_name} to have {want_rank} "
+                                   "dimensions, but got array with shape {shape:keras}", checking=prefix,
+                                   input_name=name, want_rank=len(want), shape=got), [array, ref])
             return False
         if any(a.known and b.known and a.value != b.value for a, b in zip(got[1:], want[1:])):
-            ctx.fail(code, f"Error when checking {prefix}: expected {name} to have shape {kdims(want[1:])} but got "
-                           f"array with shape {kdims(got[1:])}", [array, ref])
+            ctx.fail(code, Message("Error when checking {checking}: expected {input_name} to have shape "
+                                   "{want_shape:keras} but got array with shape {shape:keras}", checking=prefix,
+                                   input_name=name, want_shape=want[1:], shape=got[1:]), [array, ref])
             return False
     return True
 
@@ -185,18 +189,22 @@ def _targets_v1(ctx: OpContext, state: ModelState, targets: Value, outputs: list
             continue
         got = list(target.shape.dims)
         if canonical in CATEGORICAL and got and got[-1].known and got[-1].value == 1:
-            ctx.fail(codes.KERAS_TARGET, f"You are passing a target array of shape {kdims(got)} while using as loss "
-                     "`categorical_crossentropy`. `categorical_crossentropy` expects targets to be binary matrices "
-                     "(1s and 0s) of shape (samples, classes). If your targets are integer classes, you can convert "
-                     "them to the expected format via:\n```\nfrom keras.utils import to_categorical\n"
-                     "y_binary = to_categorical(y_int)\n```\n\nAlternatively, you can use the loss function "
-                     "`sparse_categorical_crossentropy` instead, which does expect integer targets.", [target, output])
+            ctx.fail(codes.KERAS_TARGET, Message(
+                "You are passing a target array of shape {target_shape:keras} while using as loss "
+                "`categorical_crossentropy`. `categorical_crossentropy` expects targets to be binary matrices "
+                "(1s and 0s) of shape (samples, classes). If your targets are integer classes, you can convert "
+                "them to the expected format via:\n```\nfrom keras.utils import to_categorical\n"
+                "y_binary = to_categorical(y_int)\n```\n\nAlternatively, you can use the loss function "
+                "`sparse_categorical_crossentropy` instead, which does expect integer targets.", target_shape=got),
+                [target, output])
             return False
         if canonical in _KEY_LOSSES and any(a.known and b.known and a.value != b.value
                                             for a, b in zip(got[1:], static.dims[1:])):
-            ctx.fail(codes.KERAS_TARGET, f"A target array with shape {kdims(got)} was passed for an output of shape "
-                                         f"{kdims([None] + list(static.dims[1:]))} while using as loss `{canonical}`. "
-                                         "This loss expects targets to have the same shape as the output.",
+            ctx.fail(codes.KERAS_TARGET, Message("A target array with shape {target_shape:keras} was passed for an "
+                                                 "output of shape {output_shape:keras} while using as loss "
+                                                 "`{loss}`. This loss expects targets to have the same shape "
+                                                 "as the output.", target_shape=got,
+                                                 output_shape=[None] + list(static.dims[1:]), loss=canonical),
                      [target, output])
             return False
     return True

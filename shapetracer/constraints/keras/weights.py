@@ -32,10 +32,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.keras.machinery import (
-    L, S, attr, channels_last, int_tuple, kdims, layer_name, register_input, state_of,
+    L, S, attr, channels_last, int_tuple, layer_name, register_input, state_of,
 )
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.keras.models import example_model, model_state
@@ -120,10 +121,6 @@ def _owner_weights(ctx: OpContext, owner: Value) -> tuple[list[list[Dim]], bool]
 
 # --- set_weights / get_weights --------------------------------------------------------------------
 
-def _quote(ctx: OpContext, name: str) -> str:
-    return f'"{name}"' if ctx.target.keras2 else f"'{name}'"
-
-
 def set_weights(ctx: OpContext, self, weights):
     found = _owner_weights(ctx, self)
     given = ctx.items(weights)
@@ -132,16 +129,20 @@ def set_weights(ctx: OpContext, self, weights):
     shapes, certain = found
     name = layer_name(self)
     if len(given) != len(shapes) and (certain or len(given) > len(shapes)):
-        ctx.fail(codes.ASSIGN_SHAPE, f"You called `set_weights(weights)` on layer {_quote(ctx, name)} with a weight "
-                 f"list of length {len(given)}, but the layer was expecting {len(shapes)} weights.", [self])
+        quoted = '"{layer}"' if ctx.target.keras2 else "'{layer}'"
+        ctx.fail(codes.ASSIGN_SHAPE, Message("You called `set_weights(weights)` on layer " + quoted + " with a weight "
+                                             "list "
+                                             "of length {length}, but the layer was expecting {want_length} "
+                                             "weights.", layer=name, length=len(given),
+                                             want_length=len(shapes)), [self])
         return UNKNOWN
     for want, value in zip(shapes, given):
         array = ctx.tensor(value)
         if array is None or array.shape.dims is None:
             continue
         have = list(array.shape.dims)
-        message = (f"Layer {name} weight shape {kdims(want)} is not compatible with provided weight shape "
-                   f"{kdims(have)}.")
+        message = Message("Layer {layer} weight shape {want_shape:keras} is not compatible with provided weight shape "
+                          "{shape:keras}.", layer=name, want_shape=want, shape=have)
         if len(have) != len(want) or any(a.known and b.known and a.value != b.value for a, b in zip(have, want)):
             ctx.fail(codes.ASSIGN_SHAPE, message, [array, self])
             return UNKNOWN

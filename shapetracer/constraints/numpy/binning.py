@@ -42,14 +42,14 @@ def _bin_count(ctx: OpContext, bins: Any) -> Dim | None | bool:
     count = ctx.dim(bins) if not isinstance(bins, (Seq, Tensor)) else None
     if count is not None:
         if count.known and count.value < 1:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: `bins` must be positive, when an integer")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("`bins` must be positive, when an integer"))
             return False
         return count
     edges = as_array(ctx, bins)
     if edges is None or edges.shape.dims is None:
         return None
     if edges.shape.rank != 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: `bins` must be 1d, when an array", [edges])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("`bins` must be 1d, when an array"), [edges])
         return False
     return edges.shape.dims[0] - 1 if edges.shape.dims[0].known and edges.shape.dims[0].value >= 1 else None
 
@@ -59,10 +59,10 @@ def _same_shape(ctx: OpContext, a: Tensor | None, w: Tensor | None, message: str
     if a is None or w is None or a.shape.dims is None or w.shape.dims is None:
         return True
     if a.shape.rank != w.shape.rank:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {message}", [a, w])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(message), [a, w])
         return False
     for x, y in zip(a.shape.dims, w.shape.dims):
-        if not ctx.require(x.eq(y), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {message}", [a, w, x, y]):
+        if not ctx.require(x.eq(y), codes.SHAPE_REQUIREMENT, ctx.msg(message), [a, w, x, y]):
             return False
     return True
 
@@ -97,7 +97,7 @@ def histogram2d(ctx: OpContext, x, y, bins=10, range=None, density=None, weights
     first, second = _arrays(ctx, x, y)
     if first is not None and second is not None and first.shape.rank == 1 and second.shape.rank == 1:
         n, m = first.shape.dims[0], second.shape.dims[0]
-        if not ctx.require(n.eq(m), codes.SHAPE_REQUIREMENT, f"{ctx.display}: x and y must have the same length.",
+        if not ctx.require(n.eq(m), codes.SHAPE_REQUIREMENT, ctx.msg("x and y must have the same length."),
                            [first, second, n, m]):
             return UNKNOWN
     pair = ctx.items(bins) if isinstance(bins, Seq) and not isinstance(bins, Tensor) else None
@@ -120,8 +120,8 @@ def digitize(ctx: OpContext, x, bins, right=False):
     if edges is not None and edges.shape.rank is not None and edges.shape.rank != 1:
         words = "object too deep for desired array" if edges.shape.rank > 1 else \
             "object of too small depth for desired array"
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words} (bins must be 1-D, got shape "
-                 f"{edges.shape.tuple_str()})", [edges])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(words, " (bins must be 1-D, got shape {shape:tuple})",
+                                              shape=edges.shape), [edges])
         return UNKNOWN
     if values is None or values.shape.dims is None:
         return array_result(ctx, None, "int64")
@@ -134,16 +134,16 @@ def bincount(ctx: OpContext, x, weights=None, minlength=0):
     if values is not None and values.shape.rank is not None and values.shape.rank != 1:
         words = "object too deep for desired array" if values.shape.rank > 1 else \
             "object of too small depth for desired array"
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words} (x must be 1-D, got shape "
-                 f"{values.shape.tuple_str()})", [values])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(words, " (x must be 1-D, got shape {shape:tuple})",
+                                              shape=values.shape), [values])
         return UNKNOWN
     if values is not None and w is not None and values.shape.dims is not None and w.shape.dims is not None:
         if w.shape.rank != 1 or not ctx.require(values.shape.dims[0].eq(w.shape.dims[0]), codes.SHAPE_REQUIREMENT,
-                                                f"{ctx.display}: The weights and list don't have the same length.",
+                                                ctx.msg("The weights and list don't have the same length."),
                                                 [values, w]):
             if not ctx.failed:
-                ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: The weights and list don't have the same "
-                         f"length.", [values, w])
+                ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("The weights and list don't have the same length."),
+                         [values, w])
             return UNKNOWN
     return array_result(ctx, [ctx.fresh("counts", 0)], "float64" if w is not None else "int64",
                         label="counts of shape")

@@ -21,10 +21,11 @@ from typing import Any
 
 import z3
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, lower_bound, Shape, bool_and, bool_or
 from shapetracer.constraints.core.arrays import (
-    array_result, as_array, compact, discover, numpy_dtype, ragged_message, same_array, tensor_dtype, unknown_array,
+    array_result, as_array, discover, numpy_dtype, ragged_message, same_array, tensor_dtype, unknown_array,
 )
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -33,7 +34,7 @@ from shapetracer.constraints.core import messages
 
 # --- broadcasting of several operands -----------------------------------------
 
-def broadcast_many(ctx: OpContext, shapes: list[Shape], message: str,
+def broadcast_many(ctx: OpContext, shapes: list[Shape], message: Message,
                    involved: list[Any]) -> list[Dim] | None:
     """numpy's n-ary broadcast of known-rank shapes; None after a reported failure."""
     rank = max(len(s.dims) for s in shapes)
@@ -86,7 +87,7 @@ def shape_dims(ctx: OpContext, shape: Any) -> list[Dim] | None:
         return None
     for dim in dims:
         if dim is not None and dim.known and dim.value < 0:
-            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: negative dimensions are not allowed", [dim])
+            ctx.fail(codes.NUMPY_SHAPE, ctx.msg("negative dimensions are not allowed"), [dim])
             return None
     return [d if d is not None else ctx.fresh("n") for d in dims]
 
@@ -97,8 +98,8 @@ def _fill_fits(ctx: OpContext, fill_value: Any, dims: list[Dim]) -> bool:
     if fill is None or fill.shape.dims is None or not fill.shape.dims:
         return True
     fill_dims = list(fill.shape.dims)
-    message = (f"{ctx.display}: could not broadcast input array from shape "
-               f"{compact(fill_dims)} into shape {compact(dims)}")
+    message = ctx.msg("could not broadcast input array from shape {shape:np} into shape {new_shape:np}",
+                      shape=fill_dims, new_shape=dims)
     if len(fill_dims) > len(dims):
         ctx.fail(codes.BROADCAST, message, [fill])
         return False
@@ -121,7 +122,7 @@ def _build(ctx: OpContext, obj: Any, dtype: Any, ndmin: Any = 0) -> Tensor:
         if nest is None:
             return unknown_array(ctx, wanted)
         if nest.ragged and wanted != "object":
-            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: {ragged_message(nest)}", [])
+            ctx.fail(codes.NUMPY_SHAPE, ctx.msg(ragged_message(nest)), [])
             return unknown_array(ctx, wanted)
         result = array_result(ctx, nest.dims, wanted or nest.dtype, label="built as")
     minimum = ctx.int(ndmin) or 0
@@ -293,13 +294,13 @@ def linspace(ctx: OpContext, start, stop, num=50, endpoint=True, retstep=False, 
     dtype_name = numpy_dtype(ctx, dtype, "float64")
     count = ctx.dim(num)
     if count is not None and count.known and count.value < 0:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Number of samples, {count.value}, must be non-negative.", [count])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Number of samples, {count}, must be non-negative.",
+                                                  count=count.value), [count])
         return unknown_array(ctx, dtype_name)
     ends = [as_array(ctx, start), as_array(ctx, stop)]
     if any(e is None or e.shape.dims is None for e in ends):
         return unknown_array(ctx, dtype_name)
-    message = (f"{ctx.display}: "
-               + messages.np_cannot_broadcast(f"{compact(ends[0].shape.dims)} {compact(ends[1].shape.dims)}"))
+    message = ctx.msg(messages.np_cannot_broadcast((ends[0].shape, ends[1].shape)))
     base = broadcast_many(ctx, [e.shape for e in ends], message, ends)
     position = ctx.int(axis)
     if base is None or position is None or not -len(base) - 1 <= position <= len(base):

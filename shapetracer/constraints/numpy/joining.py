@@ -66,13 +66,14 @@ def join(ctx: OpContext, arrays: list[Tensor], axis: Any, dtype: str | None) -> 
     first = arrays[0]
     ndim = first.shape.rank
     if ndim == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: zero-dimensional arrays cannot be concatenated", [first])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("zero-dimensional arrays cannot be concatenated"), [first])
         return unknown_array(ctx, dtype)
     for index, t in enumerate(arrays[1:], start=1):
         if t.shape.rank != ndim:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: all the input arrays must have same number of dimensions, but the "
-                     f"array at index 0 has {ndim} dimension(s) and the array at index {index} has "
-                     f"{t.shape.rank} dimension(s)", [first, t])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg("all the input arrays must have same number of dimensions, but "
+                                                  "the array at index 0 has {ndim} dimension(s) and the array at "
+                                                  "index {index} has {rank} dimension(s)", ndim=ndim, index=index,
+                                                  rank=t.shape.rank), [first, t])
             return unknown_array(ctx, dtype)
     position = check_axis(ctx, axis, ndim)
     if position is None:
@@ -83,9 +84,9 @@ def join(ctx: OpContext, arrays: list[Tensor], axis: Any, dtype: str | None) -> 
             if j == position:
                 dims[j] = dims[j] + b
                 continue
-            message = (f"{ctx.display}: all the input array dimensions except for the concatenation axis must "
-                       f"match exactly, but along dimension {j}, the array at index 0 has size {a} and the "
-                       f"array at index {index} has size {b}")
+            message = ctx.msg("all the input array dimensions except for the concatenation axis must match exactly, "
+                              "but along dimension {axis}, the array at index 0 has size {a} and the array at index "
+                              "{index} has size {b}", axis=j, a=a, index=index, b=b)
             if not ctx.require(a.eq(b), codes.CONCAT_DIM, message, [a, b, first, t]):
                 return unknown_array(ctx, dtype)
             if not dims[j].known and b.known:
@@ -110,7 +111,7 @@ def stack(ctx: OpContext, arrays, axis=0, out=None, *, dtype=None, casting="same
         return unknown_array(ctx, wanted)
     wanted = wanted or promote([t.dtype for t in found])
     first = found[0]
-    message = f"{ctx.display}: all input arrays must have the same shape"
+    message = ctx.msg("all input arrays must have the same shape")
     dims = list(first.shape.dims)
     for t in found[1:]:
         if t.shape.rank != first.shape.rank:
@@ -190,7 +191,7 @@ def _split_axis(ctx: OpContext, x: Tensor, axis: Any) -> int | None:
     if value is None:
         return None
     if not -ndim <= value < ndim:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: tuple index out of range", [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("tuple index out of range"), [x])
         return None
     return value % ndim
 
@@ -222,11 +223,11 @@ def _even_split(ctx: OpContext, x: Tensor, position: int, sections: Dim, strict:
         return UNKNOWN
     if count <= 0:
         message = "integer modulo by zero" if strict and count == 0 else "number sections must be larger than 0."
-        ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: {message}", [sections])
+        ctx.fail(codes.SPLIT_UNEVEN, ctx.msg(message), [sections])
         return UNKNOWN
     if strict:
         if not ctx.require(length.mod(count).eq(0), codes.SPLIT_UNEVEN,
-                           f"{ctx.display}: array split does not result in an equal division", [length, x]):
+                           ctx.msg("array split does not result in an equal division"), [length, x]):
             return UNKNOWN
         return _pieces(ctx, x, position, [length.floordiv(count)] * count)
     if length.known:

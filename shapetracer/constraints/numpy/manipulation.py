@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape
@@ -34,7 +35,7 @@ def known_array(ctx: OpContext, value: Any) -> Tensor | None:
     return array if array is not None and array.shape.dims is not None else None
 
 
-def check_axis(ctx: OpContext, value: Any, ndim: int, extra: int = 0, prefix: str = "") -> int | None:
+def check_axis(ctx: OpContext, value: Any, ndim: int, extra: int = 0, prefix: Message | str = "") -> int | None:
     """A known axis made non-negative; reports numpy's AxisError (ST107) when out of range.
 
     Returns None both for an unknown axis and after a report (``ctx.failed``).
@@ -44,7 +45,7 @@ def check_axis(ctx: OpContext, value: Any, ndim: int, extra: int = 0, prefix: st
         return None
     normal = normalize_axis(axis, ndim, extra)
     if normal is None:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {prefix}{messages.np_axis_out_of_bounds(axis, ndim + extra)}")
+        ctx.fail(codes.AXIS_RANGE, ctx.msg(prefix, messages.np_axis_out_of_bounds(axis, ndim + extra)))
     return normal
 
 
@@ -56,15 +57,6 @@ def axis_list(ctx: OpContext, value: Any) -> list[Any] | None:
 
 
 # --- reshape ------------------------------------------------------------------
-
-def _target_text(dims: list[Dim]) -> str:
-    """numpy's rendering of a reshape target: a negative entry is ``newaxis`` and is
-    left out when leading; only a one-entry target gets the trailing comma."""
-    parts = ["newaxis" if d.known and d.value < 0 else str(d) for d in dims]
-    while parts and parts[0] == "newaxis":
-        parts.pop(0)
-    return f"({parts[0]},)" if len(dims) == 1 and parts else "(" + ",".join(parts) + ")"
-
 
 def quotient(dims: tuple[Dim, ...], divisor: list[Dim]) -> Dim:
     """prod(dims) / prod(divisor), cancelling identical symbolic dims first so that
@@ -98,10 +90,10 @@ def reshape_array(ctx: OpContext, a: Any, shape: Any) -> Tensor:
     dims: list[Dim] = target
     inferred = [i for i, d in enumerate(dims) if d.known and d.value < 0]
     if len(inferred) > 1:
-        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, f"{ctx.display}: can only specify one unknown dimension", [x])
+        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, ctx.msg("can only specify one unknown dimension"), [x])
         return unknown_array(ctx, dtype)
     size = x.shape.num_elements()
-    message = f"{ctx.display}: cannot reshape array of size {size} into shape {_target_text(dims)}"
+    message = ctx.msg("cannot reshape array of size {size} into shape {new_shape:np_target}", size=size, new_shape=dims)
     if not inferred:
         if not ctx.require(size.eq(Shape(dims).num_elements()), codes.RESHAPE_SIZE, message, [x] + dims):
             return unknown_array(ctx, dtype)
@@ -139,13 +131,13 @@ def transpose_array(ctx: OpContext, a: Any, axes: list[Any] | None) -> Tensor:
     if axes is None:
         return array_result(ctx, list(reversed(x.shape.dims)), x.dtype, label="transposed to")
     if len(axes) != ndim:
-        ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: axes don't match array", [x])
+        ctx.fail(codes.BAD_PERMUTATION, ctx.msg("axes don't match array"), [x])
         return unknown_array(ctx, x.dtype)
     perm = [check_axis(ctx, axis, ndim) for axis in axes]
     if ctx.failed or any(p is None for p in perm):
         return unknown_array(ctx, x.dtype)
     if len(set(perm)) != len(perm):
-        ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: repeated axis in transpose", [x])
+        ctx.fail(codes.BAD_PERMUTATION, ctx.msg("repeated axis in transpose"), [x])
         return unknown_array(ctx, x.dtype)
     return array_result(ctx, [x.shape.dims[p] for p in perm], x.dtype, label="transposed to")
 
@@ -174,8 +166,8 @@ def swapaxes(ctx: OpContext, a, axis1, axis2):
     x = known_array(ctx, a)
     if x is None:
         return unknown_array(ctx)
-    first = check_axis(ctx, axis1, x.shape.rank, prefix="axis1: ")
-    second = check_axis(ctx, axis2, x.shape.rank, prefix="axis2: ") if not ctx.failed else None
+    first = check_axis(ctx, axis1, x.shape.rank, prefix=Message("{arg}: ", arg="axis1"))
+    second = check_axis(ctx, axis2, x.shape.rank, prefix=Message("{arg}: ", arg="axis2")) if not ctx.failed else None
     if first is None or second is None:
         return unknown_array(ctx, x.dtype)
     dims = list(x.shape.dims)
@@ -189,12 +181,12 @@ def _axes_argument(ctx: OpContext, value: Any, ndim: int, which: str) -> list[in
         return None
     normal = []
     for axis in axes:
-        position = check_axis(ctx, axis, ndim, prefix=f"{which}: ")
+        position = check_axis(ctx, axis, ndim, prefix=Message("{arg}: ", arg=which))
         if position is None:
             return None
         normal.append(position)
     if len(set(normal)) != len(normal):
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: repeated axis in `{which}` argument")
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("repeated axis in `{arg}` argument", arg=which))
         return None
     return normal
 
@@ -210,8 +202,8 @@ def moveaxis(ctx: OpContext, a, source, destination):
     if src is None or dst is None:
         return unknown_array(ctx, x.dtype)
     if len(src) != len(dst):
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: `source` and `destination` arguments must have the same number "
-                 "of elements")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("`source` and `destination` arguments must have the same number of "
+                                           "elements"))
         return unknown_array(ctx, x.dtype)
     order = [n for n in range(ndim) if n not in src]
     for to, frm in sorted(zip(dst, src)):
@@ -232,7 +224,7 @@ def expand_dims(ctx: OpContext, a, axis):
     if ctx.failed or any(p is None for p in positions):
         return unknown_array(ctx, x.dtype)
     if len(set(positions)) != len(positions):
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: repeated axis", [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("repeated axis"), [x])
         return unknown_array(ctx, x.dtype)
     rest = iter(x.shape.dims)
     dims = [Dim(1) if i in positions else next(rest) for i in range(ndim)]
@@ -256,8 +248,8 @@ def squeeze_array(ctx: OpContext, a: Any, axis: Any) -> Tensor:
         return unknown_array(ctx, x.dtype)
     for position in positions:
         dim = dims[position]
-        if not ctx.require(dim.eq(1), codes.SHAPE_REQUIREMENT, f"{ctx.display}: cannot select an axis to squeeze out which has "
-                           "size not equal to one", [dim, x]):
+        if not ctx.require(dim.eq(1), codes.SHAPE_REQUIREMENT, ctx.msg("cannot select an axis to squeeze out which "
+                                                                       "has size not equal to one"), [dim, x]):
             return unknown_array(ctx, x.dtype)
     return array_result(ctx, [d for i, d in enumerate(dims) if i not in positions], x.dtype,
                         label="squeezed to")
@@ -320,7 +312,7 @@ def tile(ctx: OpContext, A, reps):
     if x is None or counts is None:
         return unknown_array(ctx, x.dtype if x is not None else None)
     if any(c is not None and c.known and c.value < 0 for c in counts):
-        ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: negative dimensions are not allowed", [x])
+        ctx.fail(codes.NUMPY_SHAPE, ctx.msg("negative dimensions are not allowed"), [x])
         return unknown_array(ctx, x.dtype)
     rank = max(len(counts), x.shape.rank)
     dims = [Dim(1)] * (rank - x.shape.rank) + list(x.shape.dims)
@@ -334,15 +326,14 @@ def _repeated_length(ctx: OpContext, length: Dim, repeats: Any, x: Tensor) -> Di
     scalar = ctx.dim(repeats)
     if scalar is not None:
         if scalar.known and scalar.value < 0:
-            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: negative dimensions are not allowed", [scalar])
+            ctx.fail(codes.NUMPY_SHAPE, ctx.msg("negative dimensions are not allowed"), [scalar])
             return None
         return length * scalar
     counts = as_array(ctx, repeats)
     if counts is None or counts.shape.rank != 1:
         return ctx.fresh("n", lower=0)
     given = counts.shape.dims[0]
-    message = (f"{ctx.display}: " + messages.np_cannot_broadcast(
-        f"{Shape([length]).tuple_str()} {Shape([given]).tuple_str()}", noun="shape"))
+    message = ctx.msg(messages.np_cannot_broadcast(([length], [given]), noun="shape"))
     if not (given.known and given.value == 1) and not ctx.require(length.eq(given), codes.ARG_LENGTH, message,
                                                                   [length, given, x]):
         return None
@@ -398,12 +389,10 @@ def _pad_table(ctx: OpContext, pad_width: Any, ndim: int) -> list[tuple[Dim | No
     columns_fit = shape[-1] in (1, 2)
     rows_fit = len(shape) == 1 or shape[0] in (1, ndim)
     if not (columns_fit and rows_fit) or not table[0]:
-        original = "(" + ",".join(str(n) for n in shape) + (",)" if len(shape) == 1 else ")")
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: "
-                 + messages.np_cannot_broadcast_remapped(f"{original}  and requested shape ({ndim},2)"))
+        ctx.fail(codes.ARG_LENGTH, ctx.msg(messages.np_cannot_broadcast_remapped([shape], (ndim, 2))))
         return None
     if any(v is not None and v.known and v.value < 0 for row in table for v in row):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: index can't contain negative values")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("index can't contain negative values"))
         return None
     pairs = [(row[0], row[-1]) for row in table]
     return pairs * ndim if len(pairs) == 1 else pairs

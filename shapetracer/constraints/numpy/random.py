@@ -41,9 +41,9 @@ def _sized(ctx: OpContext, size: Any, params: list[Any], dtype: str | None) -> T
         dims = list(shaped[0][1].shape.dims) if shaped else []
         return array_result(ctx, dims, dtype, label="sampled as")
     (i, first), (j, second) = shaped[0], shaped[1]
-    message = (f"{ctx.display}: shape mismatch: objects cannot be broadcast to a single shape.  Mismatch "
-               f"is between arg {i} with shape {first.shape.tuple_str()} and arg {j} with shape "
-               f"{second.shape.tuple_str()}.")
+    message = ctx.msg("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg "
+                      "{index_a} with shape {shape_a:tuple} and arg {index_b} with shape {shape_b:tuple}.",
+                      index_a=i, shape_a=first.shape, index_b=j, shape_b=second.shape)
     dims = broadcast_many(ctx, [a.shape for _, a in shaped], message, [a for _, a in shaped])
     return array_result(ctx, dims, dtype, label="sampled as") if dims is not None else unknown_array(ctx, dtype)
 
@@ -148,16 +148,16 @@ def _population(ctx: OpContext, a: Any, axis: int | None) -> tuple[Tensor | None
     if pool.shape.rank == 0:
         # a 0-d array is read as the int it holds (np.amax(labels) + 1); a float one is refused
         if pool.dtype is not None and pool.dtype.startswith(("float", "complex")):
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: a must be 1-dimensional or an integer", [pool])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg("a must be 1-dimensional or an integer"), [pool])
             return pool, None, False
         return None, None, True
     if axis is None:
         if pool.shape.rank != 1:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: a must be 1-dimensional", [pool])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg("a must be 1-dimensional"), [pool])
             return pool, None, False
         return pool, pool.shape.dims[0], True
     if not -pool.shape.rank <= axis < pool.shape.rank:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: tuple index out of range", [pool])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("tuple index out of range"), [pool])
         return pool, None, False
     return pool, pool.shape.dims[axis], True
 
@@ -173,7 +173,7 @@ def choose(ctx: OpContext, a: Any, size: Any, replace: Any, p: Any, axis: int | 
     weights = as_array(ctx, p) if not ctx.is_none(p) else None
     if population is not None and weights is not None and weights.shape.rank == 1:
         length = weights.shape.dims[0]
-        if not ctx.require(length.eq(population), codes.SHAPE_REQUIREMENT, f"{ctx.display}: 'a' and 'p' must have same size",
+        if not ctx.require(length.eq(population), codes.SHAPE_REQUIREMENT, ctx.msg("'a' and 'p' must have same size"),
                            [length, population, weights]):
             return unknown_array(ctx, dtype)
     drawn = [] if ctx.is_none(size) else shape_dims(ctx, size)
@@ -183,7 +183,7 @@ def choose(ctx: OpContext, a: Any, size: Any, replace: Any, p: Any, axis: int | 
         total = Shape(drawn).num_elements()
         wording = "replace is False" if axis is not None else "'replace=False'"
         if not ctx.require(total.le(population), codes.SHAPE_REQUIREMENT,
-                           f"{ctx.display}: Cannot take a larger sample than population when {wording}",
+                           ctx.msg("Cannot take a larger sample than population when " + wording),
                            [total, population]):
             return unknown_array(ctx, dtype)
     dims = drawn

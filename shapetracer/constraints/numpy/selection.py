@@ -30,8 +30,7 @@ def _broadcast_operands(ctx: OpContext, operands: list[Any], dtype_from: list[in
     if any(a is None or a.shape.dims is None for a in arrays):
         return unknown_array(ctx)
     dtype = promote([arrays[i].dtype for i in dtype_from])
-    shapes = " ".join(a.shape.tuple_str().replace(" ", "") for a in arrays)
-    message = f"{ctx.display}: {messages.np_cannot_broadcast(shapes)}"
+    message = ctx.msg(messages.np_cannot_broadcast([a.shape for a in arrays]))
     dims = broadcast_many(ctx, [a.shape for a in arrays], message, arrays)
     if dims is None:
         return unknown_array(ctx, dtype)
@@ -46,8 +45,8 @@ def nonzero_of(ctx: OpContext, a: Any) -> Value:
     if x is None:
         return UNKNOWN
     if x.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Calling nonzero on 0d arrays is not allowed. Use "
-                 "np.atleast_1d(scalar).nonzero() instead.", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Calling nonzero on 0d arrays is not allowed. Use "
+                                              "np.atleast_1d(scalar).nonzero() instead."), [x])
         return UNKNOWN
     count = ctx.fresh("nonzero", lower=0)  # every index array has the same, data-dependent length
     return Seq([array_result(ctx, [count], "int64", label="selected as") for _ in x.shape.dims], "tuple")

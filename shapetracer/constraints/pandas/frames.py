@@ -26,6 +26,7 @@ a positional index past the last column.  Anything else unknown stays unknown.
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.examples import (
     ANY,
     SITE,
@@ -44,7 +45,7 @@ from shapetracer.constraints.core.frames import distinct_labels as _distinct, fr
 from shapetracer.constraints.core.frames import same_label as _same_label, store_frame as _store
 from shapetracer.constraints.core.frames import values_dtype as _values_dtype
 from shapetracer.rules import codes
-from shapetracer.domain.dims import Dim, Shape
+from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import (
     NONE,
     UNKNOWN,
@@ -247,7 +248,7 @@ def _from_dict(ctx: OpContext, data: DictVal, names: list[Value] | None, index_r
         known = [d for d in lengths if d.known]
         for other in known[1:]:
             if other.value != known[0].value:
-                ctx.fail(codes.SHAPE_REQUIREMENT, "All arrays must be of the same length", lengths)
+                ctx.fail(codes.SHAPE_REQUIREMENT, Message("All arrays must be of the same length"), lengths)
                 return UNKNOWN
         if not lengths:
             return UNKNOWN  # "If using all scalar values, you must pass an index"
@@ -278,7 +279,7 @@ def _from_array(ctx: OpContext, data: Tensor, names: list[Value] | None, dtype) 
         return new_frame(ctx, None, None if names is None else len(names), names, None,
                          names is not None and _distinct(names), "DataFrame built as")
     if len(dims) > 2:
-        ctx.fail(codes.RANK_MISMATCH, f"Must pass 2-d input. shape={Shape(dims).tuple_str()}", [data])
+        ctx.fail(codes.RANK_MISMATCH, Message("Must pass 2-d input. shape={shape:tuple}", shape=dims), [data])
         return UNKNOWN
     if not dims:
         return UNKNOWN  # DataFrame constructor not properly called!
@@ -286,7 +287,8 @@ def _from_array(ctx: OpContext, data: Tensor, names: list[Value] | None, dtype) 
     if names is not None:
         implied = len(names)
         if not ctx.require(width.eq(implied), codes.SHAPE_REQUIREMENT,
-                           f"Shape of passed values is ({rows}, {width}), indices imply ({rows}, {implied})",
+                           Message("Shape of passed values is ({rows}, {width}), indices imply ({rows}, {implied})",
+                                   rows=rows, width=width, implied=implied),
                            [data]):
             return UNKNOWN
         if not width.known:
@@ -329,7 +331,8 @@ def _from_rows(ctx: OpContext, data: Seq, names: list[Value] | None, dtype) -> V
         width = 0
     if names is not None:
         if width is not None and width != len(names) and data.items:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{len(names)} columns passed, passed data had {width} columns",
+            ctx.fail(codes.SHAPE_REQUIREMENT, Message("{count} columns passed, passed data had {width} "
+                                                      "columns", count=len(names), width=width),
                      [rows])
             return UNKNOWN
         width = len(names)
@@ -348,8 +351,8 @@ def series_ctor(ctx: OpContext, data=None, index=None, dtype=None, name=None, co
     forced = None if ctx.is_none(dtype) else numpy_dtype(ctx, dtype, None)
     kind: str | None = None
     if isinstance(data, Tensor) and data.shape.dims is not None and len(data.shape.dims) > 1:
-        ctx.fail(codes.RANK_MISMATCH, f"Data must be 1-dimensional, got ndarray of shape "
-                                      f"{Shape(data.shape.dims).tuple_str()} instead", [data])
+        ctx.fail(codes.RANK_MISMATCH, Message("Data must be 1-dimensional, got ndarray of shape {shape:tuple} instead",
+                                              shape=data.shape), [data])
         return UNKNOWN
     if isinstance(data, DictVal):
         rows = rows or Dim(len(data.entries), frozenset({ctx.site}))
@@ -906,7 +909,7 @@ def _positional(ctx: OpContext, size: Dim, key: Value):
         return "many", length, positions
     if isinstance(key, Const) and isinstance(key.value, int) and not isinstance(key.value, bool):
         if size.known and not -size.value <= key.value < size.value:
-            ctx.fail(codes.INDEX_RANGE, "single positional indexer is out-of-bounds", [size])
+            ctx.fail(codes.INDEX_RANGE, Message("single positional indexer is out-of-bounds"), [size])
             return "failed", None, None
         return "one", key.value % size.value if size.known else None, None
     if isinstance(key, Seq) and key.kind == "list" and key.sized:
@@ -915,7 +918,7 @@ def _positional(ctx: OpContext, size: Dim, key: Value):
                                                for item in key.items):
             return "many", ctx.fresh("rows", 0), None  # a boolean list selects some
         if size.known and any(not -size.value <= i < size.value for i in ints):
-            ctx.fail(codes.INDEX_RANGE, "positional indexers are out-of-bounds", [size])
+            ctx.fail(codes.INDEX_RANGE, Message("positional indexers are out-of-bounds"), [size])
             return "failed", None, None
         positions = [i % size.value for i in ints] if size.known else None
         return "many", Dim(len(ints), frozenset({ctx.site})), positions

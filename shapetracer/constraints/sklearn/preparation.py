@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 
+from shapetracer.rules.message import Message, join
 from shapetracer.constraints.core import frames as pdf
 from shapetracer.constraints.core.examples import SITE, A, ExampleHost, bad, instance_of, ok
 from shapetracer.constraints.core.messages import np_cannot_broadcast
@@ -83,11 +84,13 @@ def _same_lengths(ctx: OpContext, arrays: list[Tensor]) -> Dim | None | bool:
         return None
     known = [d for d in firsts if d.known]
     if len({d.value for d in known}) > 1:
-        listed = ", ".join(str(d.value) for d in firsts if d.known)
-        ctx.fail(codes.CONCAT_DIM, f"Found input variables with inconsistent numbers of samples: [{listed}]", arrays)
+        listed = [d.value for d in firsts if d.known]
+        ctx.fail(codes.CONCAT_DIM, Message("Found input variables with inconsistent numbers of samples: {sizes:pylist}",
+                                           sizes=listed), arrays)
         return False
     if len(firsts) > 1 and not ctx.require(bool_and(*[d.eq(firsts[0]) for d in firsts[1:]]), codes.CONCAT_DIM,
-                                           "Found input variables with inconsistent numbers of samples", arrays):
+                                           Message("Found input variables with inconsistent numbers of samples"),
+                                           arrays):
         return False
     return known[0] if known else firsts[0]
 
@@ -115,9 +118,10 @@ def _two_d(ctx: OpContext, value: Value, who: str) -> Tensor | None:
         return array
     if rank < 2:
         kind = "1D" if rank == 1 else "scalar"
-        ctx.fail(codes.RANK_MISMATCH, f"Expected 2D array, got {kind} array instead", [array])
+        ctx.fail(codes.RANK_MISMATCH, Message("Expected 2D array, got {kind} array instead", kind=kind), [array])
     else:
-        ctx.fail(codes.RANK_MISMATCH, f"Found array with dim {rank}, while dim <= 2 is required by {who}.", [array])
+        ctx.fail(codes.RANK_MISMATCH, Message("Found array with dim {rank}, while dim <= 2 is required by "
+                                              "{estimator}.", rank=rank, estimator=who), [array])
     return None
 
 
@@ -148,8 +152,9 @@ def _split_sizes(ctx: OpContext, n: Dim | None, test_size: Value, train_size: Va
         if isinstance(value, int) and value <= 0:
             return None
         if isinstance(value, int) and not ctx.require(n.gt(value), codes.SHAPE_REQUIREMENT,
-                                                      f"{name}={value} should be either positive and smaller than "
-                                                      f"the number of samples {n} or a float in the (0, 1) range",
+                                                      Message("{arg}={value} should be either positive and smaller "
+                                                              "than the number of samples {samples} or a float in the "
+                                                              "(0, 1) range", arg=name, value=value, samples=n),
                                                       [n]):
             return None
     if not n.known:
@@ -168,14 +173,15 @@ def _split_sizes(ctx: OpContext, n: Dim | None, test_size: Value, train_size: Va
     elif test is None:
         n_test = samples - n_train
     if n_train + n_test > samples:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"The sum of train_size and test_size = {n_train + n_test}, should be "
-                                          f"smaller than the number of samples {samples}. Reduce test_size and/or "
-                                          "train_size.", [n])
+        ctx.fail(codes.SHAPE_REQUIREMENT, Message("The sum of train_size and test_size = {total}, should be smaller "
+                                                  "than the number of samples {samples}. Reduce test_size and/or "
+                                                  "train_size.", total=n_train + n_test, samples=samples), [n])
         return None
     if n_train == 0:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"With n_samples={samples}, test_size={test} and train_size={train}, the "
-                                          "resulting train set will be empty. Adjust any of the aforementioned "
-                                          "parameters.", [n])
+        ctx.fail(codes.SHAPE_REQUIREMENT, Message("With n_samples={samples}, test_size={test!s} and "
+                                                  "train_size={train!s}, the resulting train set will be empty. "
+                                                  "Adjust any of the aforementioned parameters.", samples=samples,
+                                                  test=test, train=train), [n])
         return None
     return Dim(int(n_train), frozenset({ctx.site})), Dim(int(n_test), frozenset({ctx.site}))
 
@@ -267,7 +273,8 @@ def shuffle(ctx: OpContext, *arrays, random_state=None, n_samples=None, replace=
     resampling = ctx.api.endswith("resample")
     if count is not None and n is not None and not resampling and not ctx.require(
             n.ge(count), codes.SHAPE_REQUIREMENT,
-            f"Cannot sample {count} out of arrays with dim {n} when replace is False", [n]):
+            Message("Cannot sample {count} out of arrays with dim {samples} when replace is False", count=count,
+                    samples=n), [n]):
         return UNKNOWN
     rows = count if count is not None else (n if ctx.is_none(n_samples) else None)
     if rows is None:
@@ -331,7 +338,8 @@ def _check_width(ctx: OpContext, self: Value, array: Tensor) -> bool:
     if fitted is None:
         return True
     return ctx.require(width.eq(fitted), codes.SHAPE_REQUIREMENT,
-                       f"X has {width} features, but {_short(ctx)} is expecting {fitted} features as input.",
+                       Message("X has {width} features, but {estimator} is expecting {fitted} features as input.",
+                               width=width, estimator=_short(ctx), fitted=fitted),
                        [array, fitted])
 
 
@@ -380,10 +388,10 @@ def scaler_inverse_transform(ctx: OpContext, self, X, copy=None):
     rows, width = array.shape.dims
     if fitted is not None:
         if width.known and width.value == 1 and fitted.known and fitted.value != 1:
-            message = (f"non-broadcastable output operand with shape ({rows},1) doesn't match the broadcast "
-                       f"shape ({rows},{fitted})")
+            message = Message("non-broadcastable output operand with shape {shape:np} doesn't match the broadcast "
+                              "shape {broadcast_shape:np}", shape=(rows, 1), broadcast_shape=(rows, fitted))
         else:
-            message = np_cannot_broadcast(f"({rows},{width}) ({fitted},) ({rows},{width})")
+            message = np_cannot_broadcast([(rows, width), (fitted,), (rows, width)])
         if not ctx.require(bool_or(width.eq(fitted), fitted.eq(1)), codes.BROADCAST, message, [array, fitted]):
             return UNKNOWN
     return _scaled(ctx, array)
@@ -402,7 +410,8 @@ def scale(ctx: OpContext, X, *args, **kwargs):
     if array is None:
         return UNKNOWN
     if len(array.shape.dims) > 2:
-        ctx.fail(codes.RANK_MISMATCH, f"Found array with dim {len(array.shape.dims)}, while dim <= 2 is required.",
+        ctx.fail(codes.RANK_MISMATCH, Message("Found array with dim {rank}, while dim <= 2 is required.",
+                                              rank=len(array.shape.dims)),
                  [array])
         return UNKNOWN
     return ctx.result(list(array.shape.dims), "float64", label=f"{ctx.display} gives", kind="ndarray")
@@ -431,8 +440,8 @@ def _labels_1d(ctx: OpContext, y: Value) -> Tensor | None:
         return Tensor(Shape([dims[0]]), array.dtype, "ndarray", array.origin)
     if len(dims) == 2 and not dims[1].known:
         return None
-    ctx.fail(codes.RANK_MISMATCH, f"y should be a 1d array, got an array of shape {Shape(dims).tuple_str()} "
-                                  "instead.", [array])
+    ctx.fail(codes.RANK_MISMATCH, Message("y should be a 1d array, got an array of shape {shape:tuple} instead.",
+                                          shape=dims), [array])
     return None
 
 
@@ -582,8 +591,8 @@ def one_hot_fit(ctx: OpContext, self, X, y=None):
     counts = _categories(ctx, self)
     width = array.shape.dims[1]
     if counts is not None and not ctx.require(width.eq(len(counts)), codes.SHAPE_REQUIREMENT,
-                                              "Shape mismatch: if categories is an array, it has to be of shape "
-                                              "(n_features,).", [array]):
+                                              Message("Shape mismatch: if categories is an array, it has to be of "
+                                                      "shape (n_features,)."), [array]):
         return self
     _learn(ctx, self, "n_features_in_", width)
     _learn(ctx, self, "_width", _one_hot_width(ctx, self, counts) or ctx.fresh("categories"))
@@ -638,9 +647,10 @@ def _components(ctx: OpContext, self: Value, array: Tensor) -> Dim | None:
     if k is None:
         return None  # a float (explained variance) or "mle": the data decide
     known = [d.value for d in (rows, width) if d.known]
-    bound = f"={min(known)}" if len(known) == 2 else ""
+    bound = Message("={bound}", bound=min(known)) if len(known) == 2 else Message("")
     if not ctx.require(bool_and(rows.ge(k), width.ge(k)), codes.SHAPE_REQUIREMENT,
-                       f"n_components={k} must be between 0 and min(n_samples, n_features){bound}", [array]):
+                       join(Message("n_components={k} must be between 0 and min(n_samples, n_features)", k=k), bound),
+                       [array]):
         return None
     return Dim(k, frozenset({ctx.site}))
 
@@ -682,8 +692,9 @@ def pca_inverse(ctx: OpContext, self, X):
     components = _learnt(self, "n_components_")
     if components is not None and not ctx.require(
             width.eq(components), codes.MATMUL_DIM,
-            "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
-            f"(n?,k),(k,m?)->(n?,m?) (size {components} is different from {width})", [array, components]):
+            Message("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                    "(n?,k),(k,m?)->(n?,m?) (size {components} is different from {width})", components=components,
+                    width=width), [array, components]):
         return UNKNOWN
     features = _learnt(self, "n_features_in_") or ctx.fresh("features")
     return ctx.result([rows, features], "float64", label="inverse_transform gives", kind="ndarray")

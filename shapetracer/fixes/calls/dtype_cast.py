@@ -7,7 +7,6 @@ Unsafe: a cast may round (float to int) or widen what a correct program computed
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -15,10 +14,14 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, last_name
+from shapetracer.rules.facts import FACTS
+from shapetracer.rules.message import DTYPE, DTYPES
 
 CODES = frozenset({getattr(codes, name) for name in ("DTYPE_MISMATCH", "LABEL_DTYPE", "INDEX_DTYPE")
                    if hasattr(codes, name)})
-_DTYPE = re.compile(r"\b(u?int(?:8|16|32|64)|float(?:16|32|64)|bfloat16|double|bool)\b")
+# the dtypes a cast may name (the kernels' short names, "float" and "half", name none)
+_CASTABLE = {f"{base}{bits}" for base in ("int", "uint") for bits in (8, 16, 32, 64)} \
+    | {"float16", "float32", "float64", "bfloat16", "double", "bool"}
 _ALIAS = {"double": "float64", "float": "float32"}
 
 INVALID = [
@@ -39,17 +42,28 @@ VALID = [
 ]
 
 
+def _named(args) -> list[str]:
+    """The dtypes among a finding's (or a related line's) facts, in the order it prints them."""
+    names: list[str] = []
+    for name, value in args.items():
+        kind = FACTS.get(name)
+        if kind is DTYPE and isinstance(value, str):
+            names.append(value)
+        elif kind is DTYPES:
+            names.extend(value)
+    return names
+
+
 def _dtypes(ctx: FixContext) -> list[str]:
     found: list[str] = []
-    texts = [ctx.finding.message, *(r.message for r in ctx.finding.related)]
-    for text in texts:
-        for match in _DTYPE.findall(text):
-            name = _ALIAS.get(match, match)
-            if name not in found:
-                found.append(name)
+    mentioned = [*_named(ctx.facts), *(d for r in ctx.finding.related for d in _named(r.args))]
+    for dtype in mentioned:
+        name = _ALIAS.get(dtype, dtype)
+        if dtype in _CASTABLE and name not in found:
+            found.append(name)
     if ctx.finding.code != codes.DTYPE_MISMATCH:
         found += [d for d in ("int32", "int64", "float32") if d not in found]
-    if "float" in ctx.finding.message and "float32" not in found:
+    if any("float" in dtype for dtype in mentioned) and "float32" not in found:
         found.append("float32")
     return found
 

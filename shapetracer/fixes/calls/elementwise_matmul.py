@@ -8,7 +8,6 @@ Unsafe: what the line computes changes.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -44,17 +43,15 @@ VALID = [
     "h = tf.matmul(x, w)\n",
 ]
 
-_SHAPES = re.compile(r"Incompatible shapes: \[([^\]]*)\] vs\. \[([^\]]*)\]")
 _PRODUCTS = ("mul", "multiply", "Mul")
 
 
-def _matrices(message: str) -> bool:
-    """Whether the finding's operands are ``[a, n]`` and ``[n, m]`` with ``n`` known."""
-    match = _SHAPES.search(message)
-    if match is None or not message.split(":", 1)[0].strip() in _PRODUCTS:
+def _matrices(facts: dict) -> bool:
+    """Whether the product's operands are ``[a, n]`` and ``[n, m]`` with ``n`` known."""
+    left, right = facts.get("shape_a"), facts.get("shape_b")
+    if facts.get("op") not in _PRODUCTS or left is None or right is None:
         return False
-    left, right = ([d.strip() for d in group.split(",")] for group in match.groups())
-    return len(left) == len(right) == 2 and left[1] == right[0] and left[1].isdigit()
+    return len(left) == len(right) == 2 and left[1] == right[0] and left[1] is not None
 
 
 def _tensorflow(ctx: FixContext) -> str | None:
@@ -66,7 +63,7 @@ def _tensorflow(ctx: FixContext) -> str | None:
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
     tf = _tensorflow(ctx)
-    if tf is None or not _matrices(ctx.finding.message):
+    if tf is None or not _matrices(ctx.finding.args):
         return
     line = ctx.finding.line
     for node in ctx.of_type(cst.BinaryOperation, {line}):

@@ -9,14 +9,13 @@ Unsafe: the labels change.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.rules.findings import Fix
-from shapetracer.fixes.context import FixContext, keyword, last_name
+from shapetracer.fixes.context import FixContext, keyword, labels_column, last_name
 
 CODES = frozenset({codes.LABELS_LOGITS, codes.KERAS_TARGET, codes.LOSS_BROADCAST})
 LABEL_KEYWORDS = ("labels", "onehot_labels", "multi_class_labels", "y_true", "targets")
@@ -62,9 +61,6 @@ def _labels(ctx: FixContext) -> list[tuple[cst.BaseExpression, bool]]:
     return found
 
 
-_COLUMN = re.compile(r"labels\.shape=\((?:\?|\d+), 1\)|target array with shape \(\d+, 1\)")
-
-
 def propose(ctx: FixContext) -> Iterator[Fix]:
     tf = ctx.alias_of("tensorflow") or ctx.alias_of("tensorflow.compat.v1")
     np_name = ctx.alias_of("numpy")
@@ -76,7 +72,7 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
         lib = np_name if keras else tf
         if lib is None:
             continue
-        if not _COLUMN.search(ctx.finding.message):  # the argmax of one column is always 0
+        if not labels_column(ctx.facts):  # the argmax of one column is always 0
             yield ctx.fix(f"Pass class indices (argmax of `{text}`) on line {line}",
                           ctx.replace(value, f"{lib}.argmax({text}, axis=-1)"))
         yield ctx.fix(f"Transpose `{text}` on line {line}", ctx.replace(value, f"{lib}.transpose({text})"))

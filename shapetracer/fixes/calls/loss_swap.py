@@ -9,14 +9,13 @@ Unsafe: the loss changes.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.rules.findings import Fix
-from shapetracer.fixes.context import FixContext
+from shapetracer.fixes.context import FixContext, labels_column
 
 CODES = frozenset({codes.KERAS_TARGET, codes.LABELS_LOGITS, codes.LOSS_BROADCAST, codes.RANK_MISMATCH,
                    codes.SHAPE_REQUIREMENT, codes.BROADCAST})
@@ -54,13 +53,10 @@ VALID = [
 ]
 
 
-_COLUMN = re.compile(r"labels\.shape=\((?:\?|\d+), 1\)")
-
-
 def _to_dense(ctx: FixContext, value: str) -> bool:
     """Whether a swap to ``SWAPS[value]`` would feed a column of class indices
     (``labels.shape=(?, 1)``) to a one-hot loss, which broadcasts it over the classes."""
-    return "sparse" in value.lower() and bool(_COLUMN.search(ctx.finding.message))
+    return "sparse" in value.lower() and labels_column(ctx.facts)
 
 
 def propose(ctx: FixContext) -> Iterator[Fix]:

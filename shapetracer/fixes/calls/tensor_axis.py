@@ -43,7 +43,7 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
     if tf is None:
         return
     line = {ctx.finding.line}
-    if "use tf.stack" in ctx.finding.message:
+    if ctx.finding.args.get("suggestion") == "tf.stack":
         for call in ctx.calls_named(("concat",), line):
             if isinstance(call.func, cst.Attribute):
                 yield ctx.fix(f"Stack the scalars (tf.stack) on line {ctx.start(call)}",

@@ -9,7 +9,6 @@ Safe: each new spelling computes what the old one did (``rate`` is ``1 - keep_pr
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -25,8 +24,6 @@ METHODS = {"fit_generator": "fit", "evaluate_generator": "evaluate", "predict_ge
            "predict_proba": "predict"}
 KERAS_SUBMODULES = ("core", "convolutional", "recurrent", "pooling", "normalization", "embeddings", "merge",
                     "advanced_activations", "wrappers", "noise", "local")
-_KEYWORD = re.compile(r"unexpected keyword argument '(\w+)'")
-_METHOD = re.compile(r"has no attribute '(\w+)'")
 
 INVALID = [
     ("import tensorflow as tf\n"
@@ -56,9 +53,9 @@ def _drop(ctx: FixContext, arg: cst.Arg):
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
     line = {ctx.finding.line}
-    keyword = _KEYWORD.search(ctx.finding.message)
-    if keyword is not None and keyword.group(1) in KEYWORDS:
-        old = keyword.group(1)
+    facts = ctx.finding.args
+    if facts.get("keyword") in KEYWORDS:  # an unexpected keyword the target renamed
+        old = facts["keyword"]
         for arg in ctx.of_type(cst.Arg, line):
             if arg.keyword is not None and arg.keyword.value == old:
                 new = KEYWORDS[old]
@@ -72,13 +69,12 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
                                                                      cst.Integer)) else f"1 - ({value})"
                 yield ctx.fix(f"Pass {new}= instead of {old}= on line {ctx.start(arg)}",
                               ctx.replace(arg, f"{new}={value}"), safe=True)
-    method = _METHOD.search(ctx.finding.message)
-    if ctx.finding.code == codes.API_METHOD and method is not None and method.group(1) in METHODS:
+    method = facts.get("method")
+    if ctx.finding.code == codes.API_METHOD and method in METHODS:
         for attribute in ctx.of_type(cst.Attribute, line):
-            if attribute.attr.value == method.group(1):
-                yield ctx.fix(f"Call {METHODS[method.group(1)]}() instead of {method.group(1)}() on line "
-                              f"{ctx.start(attribute)}", ctx.replace(attribute.attr, METHODS[method.group(1)]),
-                              safe=True)
+            if attribute.attr.value == method:
+                yield ctx.fix(f"Call {METHODS[method]}() instead of {method}() on line {ctx.start(attribute)}",
+                              ctx.replace(attribute.attr, METHODS[method]), safe=True)
     if ctx.finding.code == codes.API_IMPORT:
         for node in ctx.of_type(cst.ImportFrom, line):
             module = ctx.code(node.module) if node.module is not None else ""

@@ -9,7 +9,6 @@ Safe for a plain rename (the same function); unsafe when it switches eager execu
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -19,8 +18,6 @@ from shapetracer.rules.findings import Fix
 from shapetracer.fixes.context import FixContext, dotted
 
 CODES = frozenset({codes.API_ATTRIBUTE})
-_USE = re.compile(r"; under TensorFlow [\d.]+ use ([\w.]+)$")
-_ATTRIBUTE = re.compile(r"has no attribute '(\w+)'")
 GRAPH_MODE = ("disable_eager_execution", "disable_v2_behavior")
 
 INVALID = [
@@ -36,17 +33,17 @@ VALID = [
 
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
-    use, attribute = _USE.search(ctx.finding.message), _ATTRIBUTE.search(ctx.finding.message)
-    if use is None or attribute is None or not use.group(1).startswith("tf."):
+    use, attribute = ctx.finding.args.get("replacement"), ctx.finding.args.get("attribute")
+    if use is None or attribute is None or not use.startswith("tf."):
         return
     for node in ctx.of_type(cst.Attribute, {ctx.finding.line}):
         spelled = dotted(node)
-        if node.attr.value != attribute.group(1) or spelled is None:
+        if node.attr.value != attribute or spelled is None:
             continue
         root = spelled.split(".")[0]
         if ctx.module_aliases.get(root) != "tensorflow":
             continue
-        new = root + use.group(1)[len("tf"):]
+        new = root + use[len("tf"):]
         edit = ctx.replace(node, new)
         if ".compat.v1." not in new or any(ctx.of_type(cst.Name) and n.value in GRAPH_MODE
                                            for n in ctx.of_type(cst.Name)):

@@ -10,7 +10,6 @@ Unsafe: another entry is read.
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -50,10 +49,6 @@ VALID = [
     "print(args.lr * 2)\n",
 ]
 
-_KEY = re.compile(r"KeyError: '([^']+)'.*\(its keys: ([^)]*)\)")
-_ATTR = re.compile(r"has no attribute '(\w+)'.*the parser defines: ([\w, ]+)\)")
-
-
 def _closest(wrong: str, defined: list[str]) -> str | None:
     """The one defined name ``wrong`` was meant to be, if there is exactly one."""
     initials = [d for d in defined if "_" in wrong and d == "".join(p[0] for p in wrong.split("_") if p)]
@@ -72,11 +67,11 @@ def _closest(wrong: str, defined: list[str]) -> str | None:
 
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
-    message = ctx.finding.message
+    facts = ctx.finding.args
     line = {ctx.finding.line}
-    if (match := _KEY.search(message)) is not None:
-        wrong = match.group(1)
-        defined = re.findall(r"'([^']+)'", match.group(2))
+    if ctx.finding.code == codes.MISSING_KEY and isinstance(facts.get("key"), str):
+        wrong = facts["key"]
+        defined = [key for key in facts.get("keys", ()) if isinstance(key, str) and key]
         right = _closest(wrong, defined)
         if right is None:
             return
@@ -88,9 +83,9 @@ def propose(ctx: FixContext) -> Iterator[Fix]:
                     quote = index.value.quote
                     yield ctx.fix(f"Read the key '{right}' the dict defines on line {ctx.finding.line}",
                                   ctx.replace(index.value, f"{quote}{right}{quote}"))
-    elif (match := _ATTR.search(message)) is not None:
-        wrong = match.group(1)
-        defined = [d.strip() for d in match.group(2).split(",") if d.strip()]
+    elif ctx.finding.code == codes.MISSING_ARGUMENT and "attribute" in facts:
+        wrong = facts["attribute"]
+        defined = list(facts.get("defined", ()))
         right = _closest(wrong, defined)
         if right is None:
             return

@@ -8,7 +8,6 @@ Unsafe: the joined tensor's layout changes.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -36,13 +35,9 @@ VALID = [
     "ab = tf.concat([a, b], axis=1)\n",
 ]
 
-_SHAPE = re.compile(r"\[([^\[\]]*)\]")
-
-
 def _rank(ctx: FixContext) -> int:
-    """The largest rank among the shapes the finding's message and related lines print."""
-    ranks = [len(m.split(",")) for text in [ctx.finding.message, *(r.message for r in ctx.finding.related)]
-             for m in _SHAPE.findall(text) if m.strip()]
+    """The largest rank among the shapes the finding and its related lines speak of."""
+    ranks = [len(shape) for shape in ctx.shapes if shape]
     return min(max(ranks, default=4), 6)
 
 

@@ -11,7 +11,6 @@ tried.  A class count is never set to 1, and the sizes of a placeholder's declar
 from __future__ import annotations
 
 import math
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -168,17 +167,12 @@ def _pairs(target, value):
             yield from _pairs(element.value, value.elements[index].value if same else None)
 
 
-_NUMPY_RESHAPE = re.compile(r"cannot reshape array of size (\d+) into shape \(([\d, ]+)\)")
-
-
 def _quotients(ctx: FixContext) -> list[int]:
     """For numpy's "cannot reshape array of size 180 into shape (30,2,4)": each size one
     entry would need for the others to fit (180 / (30 * 2) = 3 for the 4)."""
-    match = _NUMPY_RESHAPE.search(ctx.finding.message)
-    if match is None:
+    total, entries = ctx.facts.get("size"), ctx.facts.get("new_shape")  # only that message has both
+    if total is None or entries is None or any(e is None or e < 0 for e in entries):
         return []
-    total = int(match.group(1))
-    entries = [int(e) for e in match.group(2).replace(" ", "").split(",") if e]
     found = []
     for index in range(len(entries)):
         others = math.prod(e for i, e in enumerate(entries) if i != index)

@@ -7,7 +7,6 @@ Unsafe: another item is read.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -32,9 +31,6 @@ VALID = [
     "output = np.zeros((hidden[1], 10))\n",
 ]
 
-_READ = re.compile(r"(\w+)\[(-?\d+)\] of a list of length (\d+)")
-
-
 def _constant(node: cst.BaseExpression) -> int | None:
     if isinstance(node, cst.Integer):
         return int(node.value)
@@ -45,10 +41,10 @@ def _constant(node: cst.BaseExpression) -> int | None:
 
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
-    match = _READ.search(ctx.finding.message)
-    if match is None:
-        return
-    name, index, length = match.group(1), int(match.group(2)), int(match.group(3))
+    facts = ctx.finding.args
+    name, index, length = facts.get("name"), facts.get("index"), facts.get("length")
+    if name is None or index is None or length is None or facts.get("kind") != "list":
+        return  # (a tuple read past its end is left as it was: not yet measured)
     if length < 1:
         return
     last = -1 if index < 0 else length - 1

@@ -10,7 +10,6 @@ Unsafe: the shapes the loop checks change.
 from __future__ import annotations
 
 import itertools
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -46,12 +45,6 @@ VALID = [
     "shape_invariants=[tf.TensorShape([]), tf.TensorShape([2, None])])\n",
 ]
 
-_GROWS = re.compile(r"loop_vars\[(\d+)\] enters the loop with shape \(([^)]*)\), but has shape \(([^)]*)\)")
-
-
-def _dims(text: str) -> list[str]:
-    return [d.strip() for d in text.split(",") if d.strip()]
-
 
 def _loop_vars(call: cst.Call) -> cst.BaseExpression | None:
     arg = keyword(call, "loop_vars")
@@ -61,16 +54,17 @@ def _loop_vars(call: cst.Call) -> cst.BaseExpression | None:
     return arg.value if arg is not None else None
 
 
-def _grown(ctx: FixContext, call: cst.Call, match: re.Match) -> Iterator[Fix]:
+def _grown(ctx: FixContext, call: cst.Call, facts: dict) -> Iterator[Fix]:
+    """The loop variable ``loop_vars[index]`` enters with ``shape`` and leaves one iteration
+    with ``after_shape``: its invariant keeps the dims that stay."""
     loop_vars = _loop_vars(call)
     if not isinstance(loop_vars, (cst.List, cst.Tuple)) or keyword(call, "shape_invariants") is not None:
         return
-    index = int(match.group(1))
-    before, after = _dims(match.group(2)), _dims(match.group(3))
-    if index >= len(loop_vars.elements) or len(before) != len(after):
+    index, before, after = facts["index"], facts.get("shape"), facts.get("after_shape")
+    if before is None or after is None or index >= len(loop_vars.elements) or len(before) != len(after):
         return
     tf = ctx.code(call.func)[:-len("while_loop")]
-    kept = [b if b == a and b.isdigit() else "None" for b, a in zip(before, after)]
+    kept = [str(b) if b == a and b is not None else "None" for b, a in zip(before, after)]
     shapes = [f"{tf}TensorShape([{', '.join(kept)}])" if i == index else f"{tf}TensorShape(None)"
               for i in range(len(loop_vars.elements))]
     last = call.args[-1]
@@ -97,8 +91,10 @@ def _reordered(ctx: FixContext, call: cst.Call) -> Iterator[Fix]:
 
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
-    match = _GROWS.search(ctx.finding.message)
+    facts = ctx.finding.args
+    # a variable that grows (named only by its place in loop_vars: TF names no tensor there)
+    grows = ctx.finding.code == codes.LOOP_INVARIANT and "after_shape" in facts and not facts.get("named")
     for call in ctx.calls_named(("while_loop",), {ctx.finding.line}):
-        if match is not None:
-            yield from _grown(ctx, call, match)
+        if grows:
+            yield from _grown(ctx, call, facts)
         yield from _reordered(ctx, call)

@@ -8,7 +8,6 @@ across the batch axis (ST203) gets the target that keeps it, as the finding sugg
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -19,7 +18,6 @@ from shapetracer.fixes.context import FixContext, last_name
 
 CODES = frozenset({codes.RESHAPE_SIZE, codes.NUMPY_SHAPE, codes.MATMUL_DIM, codes.KERAS_INPUT,
                    codes.FEED_SHAPE, codes.BROADCAST, codes.POSSIBLE_FAILURE, codes.BATCH_MIXING})
-_KEEP = re.compile(r"keep the batch axis, e\.g\. \[([-\d,]+)\]")
 
 INVALID = [
     ("import tensorflow as tf\n"
@@ -55,9 +53,9 @@ def _elements(ctx: FixContext, call: cst.Call) -> list[cst.BaseExpression] | Non
 
 
 def propose(ctx: FixContext) -> Iterator[Fix]:
-    keep = _KEEP.search(ctx.finding.message)
+    keep = ctx.finding.args.get("suggested")  # ST203's batch-keeping target
     if keep is not None:
-        target = "[" + ", ".join(keep.group(1).split(",")) + "]"
+        target = "[" + ", ".join(str(d) for d in keep) + "]"
         for call in ctx.calls_named(("reshape", "Reshape"), {ctx.finding.line}):
             shape = call.args[1].value if len(call.args) > 1 else None
             if isinstance(shape, (cst.List, cst.Tuple)):

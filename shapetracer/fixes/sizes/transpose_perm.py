@@ -7,7 +7,6 @@ Unsafe: the layout the program wanted may differ.
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
@@ -32,14 +31,10 @@ VALID = [
     "y = tf.transpose(x, [1, 0, 2])\n",
 ]
 
-_RANK = re.compile(r"Dimension must be (\d+) but is (\d+)")
-
-
 def propose(ctx: FixContext) -> Iterator[Fix]:
-    match = _RANK.search(ctx.finding.message)
-    if match is None:
+    rank, given = ctx.finding.args.get("rank"), ctx.finding.args.get("perm_length")
+    if rank is None or given is None:  # not a permutation of the wrong length
         return
-    rank, given = int(match.group(1)), int(match.group(2))
     if given >= rank:
         return
     for call in ctx.calls_named(("transpose",), ctx.lines):

@@ -39,10 +39,10 @@ def _channels_first(ctx: OpContext, data_format: Any, allowed: tuple[str | None,
             return None
     if text not in allowed:
         if None in allowed:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid data_format: {text!r}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid data_format: {data_format!r}", data_format=text))
         else:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: data_format has to be either "
-                     f"{' or '.join(a for a in allowed if a)}.")
+            accepted = " or ".join(a for a in allowed if a)
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("data_format has to be either " + accepted + "."))
         return None
     return bool(text) and text.startswith("NC")
 
@@ -55,10 +55,11 @@ def _convolution(ctx: OpContext, inputs, num_outputs, kernel_size, stride, paddi
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     rank = x.shape.rank
     if conv_dims is not None and rank != conv_dims + 2:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Convolution expects input with rank {conv_dims + 2}, got {rank}", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Convolution expects input with rank {want_rank}, got {rank}",
+                                              want_rank=conv_dims + 2, rank=rank), [x])
         return ctx.unknown_tensor(x.dtype)
     if rank not in (3, 4, 5):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Convolution not supported for input with rank {rank}", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Convolution not supported for input with rank {rank}", rank=rank), [x])
         return ctx.unknown_tensor(x.dtype)
     n = rank - 2
     kernel = ntuple(ctx, kernel_size, n, "kernel_size")

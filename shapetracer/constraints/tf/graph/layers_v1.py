@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, ok
@@ -36,17 +37,9 @@ def static_none_dim(ctx: OpContext, index: int) -> Dim:
     return ctx.fresh(f"{ctx.display}.shape[{index}]")
 
 
-def keras_shape(shape: Shape) -> str:
-    """Keras' rendering of a shape in messages: ``(None, 28, 28, 1)``."""
-    if shape.dims is None:
-        return "<unknown>"
-    parts = [str(d.value) if d.known else "None" for d in shape.dims]
-    return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"
-
-
-def input_spec_message(layer: str, spec: str, shape: Shape) -> str:
-    return messages.keras_input_incompatible(0, layer) + messages.keras_expected_ndim(spec, shape.rank,
-                                                                                     keras_shape(shape))
+def input_spec_message(layer: str, kind: str, want: int, shape: Shape) -> Message:
+    """Keras' InputSpec rank error (``kind``: ndim or min_ndim)."""
+    return messages.keras_input_incompatible(0, layer) + messages.keras_expected_ndim(kind, want, shape.rank, shape)
 
 
 # --- argument readers ---------------------------------------------------
@@ -65,8 +58,8 @@ def ntuple(ctx: OpContext, value: Any, n: int, argname: str) -> list[int] | None
         return None
     if len(items) != n:
         ints = [ctx.int(i) for i in items]
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: The `{argname}` argument must be a tuple of {n} integers. "
-                 f"Received: {tuple(ints)}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("The `{arg}` argument must be a tuple of {want_length} integers. Received: "
+                                           "{values:py}", arg=argname, want_length=n, values=tuple(ints)))
         return None
     ints = [ctx.int(i) for i in items]
     return None if any(i is None for i in ints) else ints  # type: ignore[return-value]
@@ -79,11 +72,13 @@ def read_padding(ctx: OpContext, value: Any, causal_ok: bool = False) -> str | N
         return None
     padding = text.lower()
     if padding == "causal" and not causal_ok:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Causal padding is only supported for `Conv1D`and `SeparableConv1D`.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Causal padding is only supported for `Conv1D`and "
+                                                  "`SeparableConv1D`."))
         return None
     if padding not in ("valid", "same", "causal"):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f'{ctx.display}: The `padding` argument must be a list/tuple or one of "valid", '
-                 f'"same" (or "causal", only for `Conv1D). Received: {text}')
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg('The `padding` argument must be a list/tuple or one of "valid", '
+                                                  '"same" (or "causal", only for `Conv1D). Received: {padding}',
+                                                  padding=text))
         return None
     return padding
 
@@ -96,8 +91,8 @@ def read_data_format(ctx: OpContext, value: Any) -> bool | None:
     if text is None:
         return None
     if text.lower() not in ("channels_first", "channels_last"):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f'{ctx.display}: The `data_format` argument must be one of "channels_first", '
-                 f'"channels_last". Received: {text}')
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg('The `data_format` argument must be one of "channels_first", '
+                                                  '"channels_last". Received: {data_format}', data_format=text))
         return None
     return text.lower() == "channels_first"
 
@@ -125,14 +120,14 @@ def window_output(ctx: OpContext, size: Dim, kernel: int | None, stride: int | N
         return ctx.fresh("d")
     span = (kernel - 1) * dilation + 1
     if keras_conv and size.known and size.value - span + 1 < 0:
-        ctx.fail(codes.NEGATIVE_DIM, f"{ctx.display}: One of the dimensions in the output is <= 0 due to downsampling "
-                 f"in {ctx.display}. Consider increasing the input size. Received input shape "
-                 f"{[d.value if d.known else None for d in shape.dims]} which would produce output shape "
-                 f"with a zero or negative value in a dimension.", [size])
+        ctx.fail(codes.NEGATIVE_DIM, ctx.msg("One of the dimensions in the output is <= 0 due to downsampling in "
+                                             "{op}. Consider increasing the input size. Received input shape "
+                                             "{shape:pylist} which would produce output shape with a zero or "
+                                             "negative value in a dimension.", shape=shape), [size])
         return None
     if not ctx.require(size.ge(span), codes.NEGATIVE_DIM,
-                       f"{ctx.display}: {messages.negative_dimension(span, size)} "
-                       f"(input shape: {shape.tf_str()})", [size, shape]):
+                       ctx.msg(messages.negative_dimension(span, size), " (input shape: {shape:tf})", shape=shape),
+                       [size, shape]):
         return None
     remaining = size - span
     return remaining + 1 if stride == 1 else remaining.floordiv(stride) + 1
@@ -159,12 +154,13 @@ def dense_layer(ctx: OpContext, inputs: Any, units: Any, layer: str = "dense") -
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor()
     if x.shape.rank < 2:
-        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, "min_ndim=2", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "min_ndim", 2, x.shape)), [x])
         return ctx.unknown_tensor(x.dtype)
     last = x.shape.dims[-1]
     if statically_none(last):
-        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: The last dimension of the inputs to a Dense layer should be defined. "
-                 f"Found None. Full input shape received: {keras_shape(x.shape)}", [x])
+        ctx.fail(codes.UNDEFINED_DIM, ctx.msg("The last dimension of the inputs to a Dense layer should be defined. "
+                                              "Found None. Full input shape received: {shape:keras}", shape=x.shape),
+                 [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(list(x.shape.dims[:-1]) + [count_dim(ctx, units)], x.dtype, label="dense gives")
 
@@ -177,22 +173,26 @@ def conv_layer(ctx: OpContext, inputs: Any, n: int, filters: Any, kernel: list[i
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < n + 2:
-        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, f"min_ndim={n + 2}", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "min_ndim", n + 2, x.shape)), [x])
         return ctx.unknown_tensor(x.dtype)
     if strides is not None and 0 in strides:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: The argument `strides` cannot contains 0(s). Received: {tuple(strides)}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("The argument `strides` cannot contains 0(s). Received: {strides:py}",
+                                                  strides=tuple(strides)))
         return ctx.unknown_tensor(x.dtype)
     dilation = dilation or [1] * n
     if strides is not None and max(strides) > 1 and max(dilation) > 1:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: `strides > 1` not supported in conjunction with `dilation_rate > 1`. "
-                 f"Received: strides={tuple(strides)} and dilation_rate={tuple(dilation)}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("`strides > 1` not supported in conjunction with `dilation_rate > "
+                                                  "1`. Received: strides={strides:py} and "
+                                                  "dilation_rate={dilation_rate:py}",
+                                                  strides=tuple(strides), dilation_rate=tuple(dilation)))
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, n, channels_first)
     if statically_none(channel):
         axis = -1 if not channels_first else x.shape.rank - 1 - n
-        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: The channel dimension of the inputs should be defined. The input_shape "
-                 f"received is {keras_shape(x.shape)}, where axis {axis} (0-based) is the channel dimension, "
-                 f"which found to be `None`.", [x])
+        ctx.fail(codes.UNDEFINED_DIM, ctx.msg("The channel dimension of the inputs should be defined. The "
+                                              "input_shape received is {shape:keras}, where axis {axis} (0-based) is "
+                                              "the channel dimension, which found to be `None`.", shape=x.shape,
+                                              axis=axis), [x])
         return ctx.unknown_tensor(x.dtype)
     out = []
     for i, size in enumerate(spatial):
@@ -216,7 +216,7 @@ def pool_layer(ctx: OpContext, inputs: Any, n: int, pool_size: Any, strides: Any
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank != n + 2:
-        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, f"ndim={n + 2}", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "ndim", n + 2, x.shape)), [x])
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, n, channels_first)
     out = []
@@ -247,7 +247,7 @@ def flatten_layer(ctx: OpContext, inputs: Any, layer: str = "flatten") -> Tensor
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < 1:
-        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, "min_ndim=1", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "min_ndim", 1, x.shape)), [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(flatten_dims(ctx, x), x.dtype, label="flattened to")
 
@@ -261,12 +261,13 @@ def batch_norm_layer(ctx: OpContext, inputs: Any, axis: Any) -> Tensor:
     rank = x.shape.rank
     normalised = tuple(a + rank if a < 0 else a for a in axes)
     if any(a < 0 or a >= rank for a in normalised):
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Invalid value for `axis` argument. Expected 0 <= axis < inputs.rank "
-                 f"(with inputs.rank={rank}). Received: axis={normalised}", [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("Invalid value for `axis` argument. Expected 0 <= axis < inputs.rank "
+                                           "(with inputs.rank={rank}). Received: axis={axes:py}", rank=rank,
+                                           axes=normalised), [x])
         return ctx.unknown_tensor(x.dtype)
     if any(statically_none(x.shape.dims[a]) for a in normalised):
-        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: Input has undefined `axis` dimension. Received input with shape "
-                 f"{keras_shape(x.shape)} and axis={normalised}", [x])
+        ctx.fail(codes.UNDEFINED_DIM, ctx.msg("Input has undefined `axis` dimension. Received input with shape "
+                                              "{shape:keras} and axis={axes:py}", shape=x.shape, axes=normalised), [x])
         return ctx.unknown_tensor(x.dtype)
     return ctx.same_shape(x)
 
@@ -279,17 +280,19 @@ def conv_transpose_layer(ctx: OpContext, inputs: Any, filters: Any, kernel: list
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < 4:
-        ctx.fail(codes.KERAS_INPUT, f"{ctx.display}: " + input_spec_message(layer, "min_ndim=4", x.shape), [x])
+        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "min_ndim", 4, x.shape)), [x])
         return ctx.unknown_tensor(x.dtype)
     if x.shape.rank > 4:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Inputs should have rank 4. Received input_shape={keras_shape(x.shape)}.",
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Inputs should have rank 4. Received input_shape={shape:keras}.",
+                                              shape=x.shape),
                  [x])
         return ctx.unknown_tensor(x.dtype)
     batch, channel, spatial = split_channels(x.shape.dims, 2, channels_first)
     if statically_none(channel):
-        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: The channel dimension of the inputs to `Conv2DTranspose` should be "
-                 f"defined. The input_shape received is {keras_shape(x.shape)}, where axis "
-                 f"{1 if channels_first else -1} (0-based) is the channel dimension, which found to be `None`.",
+        ctx.fail(codes.UNDEFINED_DIM, ctx.msg("The channel dimension of the inputs to `Conv2DTranspose` should be "
+                                              "defined. The input_shape received is {shape:keras}, where axis {axis} "
+                                              "(0-based) is the channel dimension, which found to be `None`.",
+                                              shape=x.shape, axis=1 if channels_first else -1),
                  [x])
         return ctx.unknown_tensor(x.dtype)
     out = []
@@ -351,7 +354,7 @@ def conv3d(ctx: OpContext, inputs, filters, kernel_size, strides=(1, 1, 1), padd
 
 def _pool(ctx: OpContext, n: int, layer: str, inputs, pool_size, strides, padding, data_format) -> Tensor:
     if ctx.is_none(strides):  # the Keras class would default to pool_size; tf.layers refuses
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Argument `strides` must not be None.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Argument `strides` must not be None."))
         return ctx.unknown_tensor()
     return pool_layer(ctx, inputs, n, pool_size, strides, padding, read_data_format(ctx, data_format), layer)
 

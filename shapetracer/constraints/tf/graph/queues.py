@@ -52,18 +52,6 @@ def _type(cls: str) -> str:
 
 # --- shapes as TensorFlow prints them ---------------------------------------------------------
 
-def _tuple(dims: list[Dim | None]) -> str:
-    """``(28, 28)``, ``(3,)``, ``(?, 3)``: TensorShape's str in TF 1 style."""
-    parts = ["?" if d is None or not d.known else str(d.value) for d in dims]
-    return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"
-
-
-def _repr(dims: list[Dim | None]) -> str:
-    """``TensorShape([Dimension(None), Dimension(3)])``, as "All shapes must be fully defined" lists them."""
-    inner = ", ".join(f"Dimension({d.value if d is not None and d.known else None})" for d in dims)
-    return f"TensorShape([{inner}])"
-
-
 def _declared(dims: list[Dim | None] | None) -> list[Dim | None] | None:
     """A shape argument with the dims TensorFlow sees as None made None."""
     if dims is None:
@@ -134,8 +122,9 @@ def _make_queue(ctx: OpContext, cls: str, dtypes: Any, shapes: Any, names: Any) 
     count = _dtype_count(ctx, dtypes)
     listed = _shape_list(ctx, shapes)
     if listed is not None and count is not None and len(listed) != count:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Queue shapes must have the same length as dtypes, "
-                 f"received len(shapes)={len(listed)}, len(dtypes)={count}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Queue shapes must have the same length as dtypes, received "
+                                                  "len(shapes)={shapes_length}, len(dtypes)={dtypes_length}",
+                                                  shapes_length=len(listed), dtypes_length=count))
         return UNKNOWN
     if listed is not None and cls != "PaddingFIFOQueue" and not _fully_defined(ctx, listed, []):
         return UNKNOWN
@@ -156,8 +145,8 @@ def _fully_defined(ctx: OpContext, listed: list, tensors: list) -> bool:
         return True  # an unreadable shape: TensorFlow may know it
     if all(None not in dims for dims in listed):
         return True
-    shown = ", ".join(_repr(dims) for dims in listed)
-    ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: All shapes must be fully defined: [{shown}]",
+    ctx.fail(codes.UNDEFINED_DIM, ctx.msg("All shapes must be fully defined: {shapes:tensorshape_reprs}",
+                                          shapes=listed),
              list(tensors) + [d for dims in listed for d in dims if d is not None])
     return False
 
@@ -210,8 +199,8 @@ def _values(ctx: OpContext, queue: Obj, vals: Any) -> list[Value] | None:
 def _compatible(ctx: OpContext, have: list[Dim], want: list[Dim | None], index: int, value: Tensor,
                 many: bool) -> bool:
     """``have`` (a value's shape, without the batch axis for enqueue_many) against a component."""
-    shown = _tuple(_declared(have) or [])
-    message = f"{ctx.display}: Shapes {shown} and {_tuple(want)} are incompatible"
+    message = ctx.msg("Shapes {shape_a:tuple} and {shape_b:tuple} are incompatible", shape_a=_declared(have) or [],
+                      shape_b=want)
     if len(have) != len(want):
         ctx.fail(codes.SHAPE_REQUIREMENT, message, [value])
         return False
@@ -225,8 +214,8 @@ def _compatible(ctx: OpContext, have: list[Dim], want: list[Dim | None], index: 
         if need is None or (got.known and need.known):
             continue
         expected = ([Dim.fresh("n")] if many else []) + [d if d is not None else Dim.fresh("d") for d in want]
-        kernel = (f"{ctx.display}: Shape mismatch in tuple component {index}. Expected "
-                  f"{Shape(expected).tf_str()}, got {value.shape.tf_str()}")
+        kernel = ctx.msg("Shape mismatch in tuple component {index}. Expected {want_shape:tf}, got {shape:tf}",
+                         index=index, want_shape=expected, shape=value.shape)
         if not ctx.require(got.eq(need), codes.SHAPE_REQUIREMENT, kernel if statically_none(got) else message,
                            [value, need, got]):
             return False
@@ -249,7 +238,7 @@ def _enqueue(ctx: OpContext, self, vals, many: bool) -> Value:
             continue
         if many:
             if t.shape.rank == 0:
-                ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape () must have rank at least 1", [t])
+                ctx.fail(codes.RANK_MISMATCH, ctx.msg("Shape () must have rank at least 1"), [t])
                 return UNKNOWN
             first = t.shape.dims[0]
             if batch is None:
@@ -265,7 +254,7 @@ def _enqueue(ctx: OpContext, self, vals, many: bool) -> Value:
 
 
 def _same_batch(ctx: OpContext, a: Dim, b: Dim, first: Tensor, other: Tensor) -> bool:
-    message = f"{ctx.display}: Dimensions {a} and {b} are not compatible"
+    message = ctx.msg("Dimensions {a} and {b} are not compatible", a=a, b=b)
     if a.known and b.known:
         if a.value != b.value:
             ctx.fail(codes.SHAPE_REQUIREMENT, message, [first, other])
@@ -359,7 +348,7 @@ def _batched(ctx: OpContext, tensors: Any, batch_size: Any, enqueue_many: Any, s
         batch: Dim | None = None
         for t in found:
             if t.shape.rank == 0:
-                ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape () must have rank at least 1", [t])
+                ctx.fail(codes.RANK_MISMATCH, ctx.msg("Shape () must have rank at least 1"), [t])
                 return UNKNOWN
             if batch is None:
                 batch, first = t.shape.dims[0], t

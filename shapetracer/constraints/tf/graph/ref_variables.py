@@ -65,11 +65,10 @@ def initial_shape_ok(ctx: OpContext, initial: Tensor | None, use_resource: Any, 
         return True
     if not any(statically_none(d) for d in initial.shape.dims):
         return True
-    shown = "(" + ", ".join("?" if statically_none(d) else str(d) for d in initial.shape.dims) + \
-        ("," if initial.shape.rank == 1 else "") + ")"
-    ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: initial_value must have a shape specified: Tensor(shape={shown}, "
-             f"dtype={initial.dtype or 'float32'}) (a reference variable needs a fully defined shape; pass "
-             f"validate_shape=False or use_resource=True, or give the value a static shape)", [initial])
+    ctx.fail(codes.UNDEFINED_DIM, ctx.msg("initial_value must have a shape specified: Tensor(shape={shape:tuple}, "
+                                          "dtype={dtype}) (a reference variable needs a fully defined shape; pass "
+                                          "validate_shape=False or use_resource=True, or give the value a static "
+                                          "shape)", shape=initial.shape, dtype=initial.dtype or "float32"), [initial])
     return False
 
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import P, T, bad, instance_of, ok
-from shapetracer.constraints.tf.graph.layers_v1 import keras_shape
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.core.spec import UNKNOWN, Const, Obj, OpContext, Seq, SymInt, Tensor, Value, op
 from shapetracer.constraints.core import messages
@@ -47,6 +47,11 @@ def _who(ctx: OpContext) -> str:
     """Message prefix: the op, or the class for ``cell(...)`` / ``cell.zero_state``."""
     parts = ctx.api.rsplit(".", 2)
     return parts[-2] if ctx.display.startswith("__") and len(parts) >= 2 else ctx.display
+
+
+def _msg(ctx: OpContext, *parts: Message | str, **args: Any) -> Message:
+    """A message behind ``_who``'s name, as ``ctx.msg`` puts the op's."""
+    return join("{op}: ", *parts, op=_who(ctx), **args)
 
 
 def _kind(cell: Value) -> str | None:
@@ -149,12 +154,12 @@ def zero_state_of(ctx: OpContext, cell: Value, batch: Dim, dtype: str | None = "
 
 # --- feeding a cell: the kernel remembers the first input depth ----------------------
 
-def _gate_width(ctx: OpContext, cell: Obj) -> str:
+def _gate_width(ctx: OpContext, cell: Obj) -> int | None:
     units = _attr_dim(ctx, cell, "num_units")
     if units is None:
-        return "?"
+        return None
     factor = {"BasicLSTMCell": 4, "LSTMCell": 4, "GRUCell": 2}.get(_kind(cell) or "", 1)
-    return str(units * factor)
+    return units * factor
 
 
 def _feed_base(ctx: OpContext, cell: Obj, depth: Dim) -> bool:
@@ -165,9 +170,11 @@ def _feed_base(ctx: OpContext, cell: Obj, depth: Dim) -> bool:
     hidden = output_size(ctx, cell)
     now, then = (depth + hidden, built.dim + hidden) if hidden is not None else (depth, built.dim)
     return ctx.require(depth.eq(built.dim), codes.RNN_INPUT,
-                       f"{_who(ctx)}: {messages.dims_must_be_equal(now, then)} (input shapes: "
-                       f"[?,{now}], [{then},{_gate_width(ctx, cell)}]): this {_kind(cell)} object built its "
-                       f"kernel for inputs of depth {built.dim} and is now fed depth {depth}",
+                       _msg(ctx, messages.dims_must_be_equal(now, then),
+                            " (input shapes: [?,{a}], [{b},{gate_width}]): this {cell_class} object built its kernel "
+                            "for inputs of depth {built_depth} and is now fed depth {depth}",
+                            gate_width=_gate_width(ctx, cell), cell_class=str(_kind(cell)), built_depth=built.dim,
+                            depth=depth),
                        [depth, built.dim])
 
 
@@ -186,8 +193,9 @@ def feed(ctx: OpContext, cell: Value, depth: Dim, batch: Dim) -> bool:
         if out is None:
             return True
         return ctx.require(depth.eq(out), codes.RNN_INPUT,
-                           f"{_who(ctx)}: Shapes ({batch}, {depth}) and ({batch}, {out}) are incompatible "
-                           f"(ResidualWrapper adds the cell's input to its output)", [depth, out])
+                           _msg(ctx, "Shapes ({batch}, {depth}) and ({batch}, {out}) are incompatible "
+                                "(ResidualWrapper adds the cell's input to its output)", batch=batch, depth=depth,
+                                out=out), [depth, out])
     if kind == "MultiRNNCell":
         cells = cell.attrs.get("_cells")
         for item in cells.items if isinstance(cells, Seq) else []:
@@ -206,8 +214,8 @@ def _step_rank_ok(ctx: OpContext, cell: Value, step: Shape) -> bool:
     """Cells take one time step as ``[batch, depth]`` (their InputSpec is ndim=2)."""
     if step.rank == 2 or _kind(cell) is None:
         return True
-    ctx.fail(codes.RNN_INPUT, f"{_who(ctx)}: {messages.keras_input_incompatible(0, _first_layer_name(cell))}"
-             + messages.keras_expected_ndim("ndim=2", step.rank, keras_shape(step)), [step])
+    ctx.fail(codes.RNN_INPUT, _msg(ctx, messages.keras_input_incompatible(0, _first_layer_name(cell)),
+                                   messages.keras_expected_ndim("ndim", 2, step.rank, step)), [step])
     return False
 
 
@@ -226,12 +234,13 @@ def check_state(ctx: OpContext, given: Value, expected: Value) -> bool:
         return True
     (b, w), (eb, ew) = state.shape.dims, expected.shape.dims
     if not ctx.require(b.eq(eb), codes.RNN_INPUT,
-                       f"{_who(ctx)}: {messages.dimension_in_both_shapes(0, eb, b, f'[{eb}]', f'[{b}]')} "
-                       f"(inputs vs. initial state {state.shape.tf_str()})",
+                       _msg(ctx, messages.dimension_in_both_shapes(0, eb, b, [eb], [b]),
+                            " (inputs vs. initial state {state_shape:tf})", state_shape=state.shape),
                        [b, eb, state]):
         return False
-    return ctx.require(w.eq(ew), codes.RNN_INPUT, f"{_who(ctx)}: {messages.dims_must_be_equal(w, ew)}: the "
-                       f"initial state {state.shape.tf_str()} does not match the cell's state size {ew}",
+    return ctx.require(w.eq(ew), codes.RNN_INPUT, _msg(ctx, messages.dims_must_be_equal(w, ew),
+                                                       ": the initial state {state_shape:tf} does not match the "
+                                                       "cell's state size {b}", state_shape=state.shape),
                        [w, ew, state])
 
 
@@ -242,13 +251,14 @@ def check_sequence_length(ctx: OpContext, sequence_length: Any, batch: Dim) -> b
     if lengths is None or lengths.shape.dims is None:
         return True
     if lengths.shape.rank != 1:
-        ctx.fail(codes.RNN_INPUT, f"{_who(ctx)}: Argument sequence_length must be a vector of length batch_size. "
-                 f"Received sequence_length of shape: {lengths.shape.tuple_str()}", [lengths])
+        ctx.fail(codes.RNN_INPUT, _msg(ctx, "Argument sequence_length must be a vector of length batch_size. "
+                                       "Received sequence_length of shape: {shape:tuple}", shape=lengths.shape),
+                 [lengths])
         return False
     n = lengths.shape.dims[0]
     return ctx.require(n.eq(batch), codes.RNN_INPUT,
-                       f"{_who(ctx)}: {messages.dimension_in_both_shapes(0, n, batch, f'[{n}]', f'[{batch}]')} "
-                       f"(sequence_length vs. batch)",
+                       _msg(ctx, messages.dimension_in_both_shapes(0, n, batch, [n], [batch]),
+                            " (sequence_length vs. batch)"),
                        [n, batch, lengths])
 
 
@@ -273,15 +283,16 @@ def run_dynamic(ctx: OpContext, cell: Value, x: Tensor | None, sequence_length: 
     dims = x.shape.dims
     if len(dims) < 3:
         shown = Shape([dims[1], dims[0]]) if len(dims) == 2 and not time_major else x.shape
-        ctx.fail(codes.RNN_INPUT, f"{_who(ctx)}: Shape {shown.tuple_str()} must have rank at least 3", [x])
+        ctx.fail(codes.RNN_INPUT, _msg(ctx, "Shape {shape:tuple} must have rank at least 3", shape=shown), [x])
         return None
     time, batch = (dims[0], dims[1]) if time_major else (dims[1], dims[0])
     if not _step_rank_ok(ctx, cell, Shape([batch] + list(dims[2:]))):
         return None
     depth = dims[-1]
     if statically_none(depth):
-        ctx.fail(codes.UNDEFINED_DIM, f"{_who(ctx)}: Input size (depth of inputs) must be accessible via shape inference, "
-                 f"but saw value None for input of shape {x.shape.tuple_str()}", [x])
+        ctx.fail(codes.UNDEFINED_DIM, _msg(ctx, "Input size (depth of inputs) must be accessible via shape "
+                                           "inference, but saw value None for input of shape {shape:tuple}",
+                                           shape=x.shape), [x])
         return None
     if not check_sequence_length(ctx, sequence_length, batch) or not feed(ctx, cell, depth, batch):
         return None
@@ -310,8 +321,9 @@ def run_static(ctx: OpContext, cell: Value, inputs: Any, initial_state: Any, seq
             return None
     batch = steps[0].shape.dims[0]
     if statically_none(steps[0].shape.dims[1]):
-        ctx.fail(codes.UNDEFINED_DIM, f"{_who(ctx)}: Input size (dimension 0 of input of shape "
-                 f"{steps[0].shape.tuple_str()}) must be accessible via shape inference, but saw value None.",
+        ctx.fail(codes.UNDEFINED_DIM, _msg(ctx, "Input size (dimension 0 of input of shape {shape:tuple}) must be "
+                                           "accessible via shape inference, but saw value None.",
+                                           shape=steps[0].shape),
                  [steps[0]])
         return None
     for step in steps:
@@ -375,7 +387,8 @@ def static_bidirectional_rnn(ctx: OpContext, cell_fw, cell_bw, inputs, initial_s
 def _created(ctx: OpContext, cls: str, units: Any) -> Any:
     """The creating line as an origin, labelled for related-line notes."""
     shown = ctx.int(units)
-    return ctx.site.relabelled(f"{cls} created with num_units", str(shown) if shown is not None else "?")
+    return ctx.site.relabelled(f"{cls} created with num_units", str(shown) if shown is not None else "?",
+                               (("cell_class", cls), ("num_units", shown)))
 
 
 def _int_attr(ctx: OpContext, value: Any) -> Value:
@@ -501,7 +514,8 @@ def state_tuple_getitem(ctx: OpContext, self, key):
     if index is None or not isinstance(self, Obj):
         return UNKNOWN
     if not -2 <= index <= 1:
-        ctx.fail(codes.INDEX_RANGE, f"{_who(ctx)}: tuple index out of range (LSTMStateTuple has c and h; index {index})")
+        ctx.fail(codes.INDEX_RANGE, _msg(ctx, "tuple index out of range (LSTMStateTuple has c and h; index {index})",
+                                         index=index))
         return UNKNOWN
     return self.attrs.get("c" if index in (0, -2) else "h", UNKNOWN)
 

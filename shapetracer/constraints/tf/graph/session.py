@@ -42,6 +42,7 @@ from shapetracer.domain.values import (
 )
 from shapetracer.constraints.core.solver import judge
 from shapetracer.constraints.core import messages
+from shapetracer.rules.message import Message, join
 
 Substitution = list[tuple[z3.ArithRef, z3.ArithRef, Dim]]
 
@@ -90,7 +91,7 @@ def _fed_value(ctx: OpContext, value: Value) -> Tensor | None:
         if nest is None:
             return None
         if nest.ragged:
-            ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: {ragged_message(nest)}")
+            ctx.fail(codes.NUMPY_SHAPE, ctx.msg(ragged_message(nest)))
             return None
         return Tensor(Shape(nest.dims), nest.dtype, "ndarray")
     return None
@@ -101,7 +102,7 @@ def _feed_fits(ctx: OpContext, key: Tensor, fed: Tensor) -> bool:
     declared, given = key.shape, fed.shape
     if declared.dims is None or given.dims is None:
         return True
-    message = f"{ctx.display}: {messages.cannot_feed(given.tuple_str(), _tensor_name(key), declared.tuple_str())}"
+    message = ctx.msg(messages.cannot_feed(given, _tensor_name(key), declared))
     if len(declared.dims) != len(given.dims):
         ctx.fail(codes.FEED_SHAPE, message, [key, fed])
         return False
@@ -156,19 +157,20 @@ def _substitution(feeds: list[tuple[Tensor, Tensor]]) -> Substitution:
     return pairs
 
 
-def _at_run(deferred: Any, pairs: Substitution) -> str:
+def _at_run(deferred: Any, pairs: Substitution) -> Message:
     """The deferred message, rendered before the feed was known (its ``?``), followed by
     the fed sizes that decide it: ``... [raised when this run evaluates the op, with
-    x.shape[0] = 36]``."""
+    x.shape[0] = 36]`` (the fact ``fed``: those sizes, by dim name)."""
     cond = deferred.cond
     mentioned = free_symbols(cond) if not isinstance(cond, bool) else set()
     values = []
     for symbol, term, _ in pairs:
         name = str(symbol)
         if name in mentioned and z3.is_int_value(term):
-            values.append(f"{name.split('!', 1)[0]} = {term.as_long()}")
-    detail = f", with {', '.join(sorted(values))}" if values else ""
-    return f"{deferred.message} [raised when this run evaluates the op{detail}]"
+            values.append((name.split("!", 1)[0], term.as_long()))
+    fed = tuple(sorted(values, key=lambda pair: f"{pair[0]} = {pair[1]}"))
+    return join(deferred.message, " [raised when this run evaluates the op",
+                ", with {fed:assign}]" if fed else "]", fed=fed)
 
 
 def _substitute(dim: Dim, pairs: Substitution) -> Dim:
@@ -340,8 +342,9 @@ def _learning_rate_is_scalar(ctx: OpContext, optimizer: Any) -> bool:
     if rate is None or rate.shape.rank in (None, 0):
         return True
     kernel = ctx.str(optimizer.attrs.get("kernel")) or "Apply"
-    ctx.fail(codes.SCALAR_REQUIRED, f"{ctx.display}: {messages.shape_must_be_rank(0, rate.shape.rank)} for '{kernel}': the "
-             f"learning rate must be a scalar, but has shape {rate.shape.tf_str()}", [rate])
+    ctx.fail(codes.SCALAR_REQUIRED, ctx.msg(messages.shape_must_be_rank(0, rate.shape.rank),
+                                            " for '{kernel}': the learning rate must be a scalar, but has shape "
+                                            "{shape:tf}", kernel=kernel, shape=rate.shape), [rate])
     return False
 
 
@@ -402,11 +405,11 @@ def summary_scalar(ctx: OpContext, name, tensor=None, collections=None, family=N
     if value is None or value.shape.rank in (None, 0):
         return ctx.result([], "bool" if tf2 else "string")
     if tf2:
-        message = f"{ctx.display}: Expected scalar shape, saw shape: {value.shape.tuple_str()}."
+        message = ctx.msg("Expected scalar shape, saw shape: {shape:tuple}.", shape=value.shape)
     else:
         tag = ctx.str(name) or "?"
-        message = (f"{ctx.display}: tags and values are not the same shape: [] != {value.shape.tf_str()} "
-                   f"(tag '{tag}')")
+        message = ctx.msg("tags and values are not the same shape: [] != {shape:tf} (tag '{tag}')", shape=value.shape,
+                          tag=tag)
     if not tf2 and ctx.graph.mode:
         # TF1's ScalarSummary kernel checks the shape: the run that evaluates the summary
         # (usually through tf.summary.merge_all) fails, not this line

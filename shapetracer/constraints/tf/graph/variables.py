@@ -63,12 +63,12 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
     out_dtype = dtype_name(dtype)
     constant_init = _constant_initializer(initializer)
     if constant_init and not ctx.is_none(shape) and not ctx.is_unknown(shape):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: If initializer is a constant, do not specify shape.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("If initializer is a constant, do not specify shape."))
         return ctx.unknown_tensor(out_dtype)
     if not ctx.is_none(shape):
         negative = negative_entry(ctx, shape)
         if negative is not None:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimension {negative} must be >= 0")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Dimension {dim} must be >= 0", dim=negative))
             return ctx.unknown_tensor(out_dtype)
         declared = declared_shape(ctx, shape, label)
     elif constant_init:

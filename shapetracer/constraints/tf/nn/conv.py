@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, bool_or
 from shapetracer.constraints.core.examples import T, bad, ok
@@ -89,8 +90,8 @@ def layout_for(ctx: OpContext, data_format: Any, spatial: int) -> Layout | None:
     return Layout(spatial, text.upper().startswith("NC"))
 
 
-def shapes_text(*tensors: Tensor) -> str:
-    return "input shapes: " + ", ".join(t.shape.tf_str() for t in tensors)
+def shapes_text(*tensors: Tensor) -> Message:
+    return Message("input shapes: {input_shapes:tfs}", input_shapes=tuple(t.shape for t in tensors))
 
 
 # --- attribute readers ----------------------------------------------------------
@@ -112,17 +113,17 @@ def per_axis(ctx: OpContext, value: Any, layout: Layout, name: str, lengths: tup
     if ints is None:
         return None
     if len(ints) not in lengths:
-        accepted = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}" if len(lengths) > 1 \
-            else str(lengths[0])
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {name} should be of length {accepted}. "
-                 f"Received: {name}={ints} of length {len(ints)}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("{arg} should be of length {want_lengths:or}. Received: "
+                                           "{arg}={values:pylist} of length {length}", arg=name, want_lengths=lengths,
+                                           values=ints, length=len(ints)))
         return FAILED
     if len(ints) == 1:
         return ints * layout.spatial
     if len(ints) == layout.full and layout.full != layout.spatial:
         if not outer_ok and name in ("strides", "stride") and any(v != 1 for v in layout.others_of(ints)):
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Current implementation does not yet support strides in "
-                     f"the batch and depth dimensions (strides={ints})")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Current implementation does not yet support strides in the "
+                                                      "batch and depth dimensions (strides={values:pylist})",
+                                                      values=ints))
             return FAILED
         return layout.spatial_of(ints)
     return ints
@@ -134,10 +135,11 @@ def positive(ctx: OpContext, values: list[int] | None | Failed, name: str) -> li
         bad_value = min(values)
         if name == "ksize":
             problem = "cannot be zero" if bad_value == 0 else "must be positive"
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: `ksize` {problem}. Received: ksize={values}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("`ksize` " + problem + ". Received: ksize={values:pylist}",
+                                                      values=values))
             return FAILED
         label = "Stride" if name.startswith("stride") else "Dilation"
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {label} must be > 0, but got {bad_value}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(label + " must be > 0, but got {value}", value=bad_value))
         return FAILED
     return values
 
@@ -150,8 +152,8 @@ def read_padding(ctx: OpContext, padding: Any, layout: Layout, allow_explicit: b
             return text
         if text == "EXPLICIT":
             return None
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: "
-                 + messages.attr_not_allowed("padding", f'"{text}"', '"SAME", "VALID", "EXPLICIT"'))
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(messages.attr_not_allowed("padding", f'"{text}"',
+                                                                            ('"SAME"', '"VALID"', '"EXPLICIT"'))))
         return FAILED
     if not allow_explicit:
         return None
@@ -159,15 +161,15 @@ def read_padding(ctx: OpContext, padding: Any, layout: Layout, allow_explicit: b
     if items is None:
         return None
     if len(items) != layout.full:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: When padding is a list, it must be of size {layout.full}. "
-                 f"Received: padding of size {len(items)}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("When padding is a list, it must be of size {want_length}. Received: "
+                                           "padding of size {length}", want_length=layout.full, length=len(items)))
         return FAILED
     pairs = [ctx.int_list(item) for item in items]
     if any(p is None or len(p) != 2 for p in pairs):
         return None
     if any(v != 0 for pair in layout.others_of(pairs) for v in pair):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Nonzero explicit padding in the batch or depth dimensions is "
-                 f"not supported (padding={pairs})")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Nonzero explicit padding in the batch or depth dimensions is not "
+                                                  "supported (padding={pairs:pylist})", pairs=pairs))
         return FAILED
     return [(p[0], p[1]) for p in layout.spatial_of(pairs)]
 
@@ -184,7 +186,7 @@ def effective_kernel(k: Dim, dilation: int) -> Dim:
 
 
 def window_output(ctx: OpContext, n: Dim, k: Dim, stride: int | None, dilation: int | None,
-                  padding: str | tuple[int, int] | None, context: str) -> Dim | None | Failed:
+                  padding: str | tuple[int, int] | None, context: Message) -> Dim | None | Failed:
     """The output length of one spatial axis; None when unknown, FAILED after a finding."""
     if dilation is None:
         return None
@@ -199,7 +201,7 @@ def window_output(ctx: OpContext, n: Dim, k: Dim, stride: int | None, dilation: 
     padded = n if before == after == 0 else n + (before + after)
     if padded.known and ek.known:
         if not ctx.require(padded.ge(ek), codes.NEGATIVE_DIM,
-                           f"{ctx.display}: {messages.negative_dimension(ek, padded)} ({context})", [n, k]):
+                           ctx.msg(messages.negative_dimension(ek, padded), " (", context, ")"), [n, k]):
             return FAILED
     elif stride is not None and not _kernel_window_fits(ctx, padded, ek, stride, context, [n, k]):
         return FAILED
@@ -210,7 +212,7 @@ def window_output(ctx: OpContext, n: Dim, k: Dim, stride: int | None, dilation: 
     return ((padded - ek).floordiv(stride) + 1).with_origins([ctx.site])
 
 
-def _kernel_window_fits(ctx: OpContext, padded: Dim, ek: Dim, stride: int, context: str, involved) -> bool:
+def _kernel_window_fits(ctx: OpContext, padded: Dim, ek: Dim, stride: int, context: Message, involved) -> bool:
     """A window over a dim graph mode does not know is checked by the kernel, which is looser.
 
     GetWindowedOutputSizeVerbose computes ``(padded - ek + stride) / stride`` with C++'s
@@ -218,13 +220,13 @@ def _kernel_window_fits(ctx: OpContext, padded: Dim, ek: Dim, stride: int, conte
     ``padded - ek + 2 * stride <= 0``: a 5-wide window over 4 values with stride 1 gives an
     empty output, not an error.
     """
-    message = (f"{ctx.display}: Computed output size would be negative [input_size: {padded}, "
-               f"effective_filter_size: {ek}, stride: {stride}] ({context})")
+    message = ctx.msg("Computed output size would be negative [input_size: {size}, effective_filter_size: {span}, "
+                      "stride: {stride}] (", context, ")", size=padded, span=ek, stride=stride)
     return ctx.require((padded + 2 * stride).gt(ek), codes.NEGATIVE_DIM, message, involved)
 
 
 def spatial_outputs(ctx: OpContext, spatial: list[Dim], kernel: list[Dim], strides, dilations,
-                    padding: Padding, context: str) -> list[Dim] | None:
+                    padding: Padding, context: Message) -> list[Dim] | None:
     """Every spatial axis's output (fresh where unknown); None after a finding."""
     out = []
     for i, (n, k) in enumerate(zip(spatial, kernel)):
@@ -239,39 +241,42 @@ def spatial_outputs(ctx: OpContext, spatial: list[Dim], kernel: list[Dim], strid
 
 # --- checks -------------------------------------------------------------------
 
-def check_rank(ctx: OpContext, t: Tensor, rank: int, exact: bool, context: str) -> bool:
+def check_rank(ctx: OpContext, t: Tensor, rank: int, exact: bool, context: Message) -> bool:
     """TF words too-low and too-high ranks the same: "Shape must be rank 4 but is rank 3"."""
     actual = t.shape.rank
     if actual < rank or (exact and actual != rank):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(rank, actual)} ({context})", [t])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(rank, actual), " (", context, ")"), [t])
         return False
     return True
 
 
-def check_groups(ctx: OpContext, depth: Dim, filter_in: Dim, filter_out: Dim, context: str) -> bool:
+def check_groups(ctx: OpContext, depth: Dim, filter_in: Dim, filter_out: Dim, context: Message) -> bool:
     """Grouped-conv channel rule; only decided where the filter's input depth is known."""
     if not filter_in.known or filter_in.value < 1:
         return True
-    hint = f"the input has {depth} channels, the filter expects {filter_in}"
+    hint = Message("the input has {depth} channels, the filter expects {filter_in}", depth=depth, filter_in=filter_in)
     if not ctx.require(depth.mod(filter_in.value).eq(0), codes.CHANNEL_MISMATCH,
-                       f"{ctx.display}: Depth of input ({depth}) is not a multiple of input depth of filter "
-                       f"({filter_in}); {hint} ({context})", [depth, filter_in]):
+                       ctx.msg("Depth of input ({depth}) is not a multiple of input depth of filter ({filter_in}); ",
+                               hint, " (", context, ")", depth=depth, filter_in=filter_in), [depth, filter_in]):
         return False
     if depth.known and filter_out.known:
         groups = depth.value // filter_in.value
         if groups < 1:
             return True  # an empty input depth: nothing to group (and no division by zero)
         if filter_out.value % groups != 0:
-            ctx.fail(codes.CHANNEL_MISMATCH, f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of the number "
-                     f"of groups ({groups}); {hint} ({context})", [depth, filter_in, filter_out])
+            ctx.fail(codes.CHANNEL_MISMATCH, ctx.msg("Depth of output ({filter_out}) is not a multiple of the "
+                                                     "number of groups ({groups}); ", hint, " (", context, ")",
+                                                     filter_out=filter_out, groups=groups),
+                     [depth, filter_in, filter_out])
             return False
     elif filter_out.known and filter_out.value > 0:
         # An unknown depth: the group count depth / filter_in must divide the output depth,
         # i.e. depth is filter_in times one of its divisors (a linear, finite condition).
         divisors = [g for g in range(1, filter_out.value + 1) if filter_out.value % g == 0]
         fits = bool_or(*(depth.eq(filter_in.value * g) for g in divisors))
-        if not ctx.require(fits, codes.CHANNEL_MISMATCH, f"{ctx.display}: Depth of output ({filter_out}) is not a multiple of "
-                           f"the number of groups ({depth}/{filter_in}); {hint} ({context})",
+        if not ctx.require(fits, codes.CHANNEL_MISMATCH,
+                           ctx.msg("Depth of output ({filter_out}) is not a multiple of the number of groups "
+                                   "({depth}/{filter_in}); ", hint, " (", context, ")", filter_out=filter_out),
                            [depth, filter_in, filter_out]):
             return False
     return True
@@ -297,8 +302,8 @@ def convolve(ctx: OpContext, value: Any, filters: Any, layout: Layout | None, st
     kernel, filter_in, filter_out = list(w.shape.dims[:n]), w.shape.dims[n], w.shape.dims[n + 1]
     if depthwise:
         if not ctx.require(depth.eq(filter_in), codes.CHANNEL_MISMATCH,
-                           f"{ctx.display}: {messages.dims_must_be_equal(depth, filter_in)} "
-                           f"(input depth vs the filter's in_channels; {context})", [depth, filter_in]):
+                           ctx.msg(messages.dims_must_be_equal(depth, filter_in),
+                                   " (input depth vs the filter's in_channels; ", context, ")"), [depth, filter_in]):
             return ctx.unknown_tensor(dtype)
         out_depth = (depth * filter_out).with_origins([ctx.site])
     else:
@@ -363,8 +368,8 @@ def _depthwise_strides(ctx: OpContext, strides: Any, layout: Layout) -> list[int
     contain 4 values, but got: 2"); an int is a TypeError, not modelled."""
     ints = ctx.int_list(strides) if ctx.int(strides) is None else None
     if ints is not None and len(ints) != 4:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: DepthwiseConv2D requires the stride attribute to contain 4 values, "
-                 f"but got: {len(ints)}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("DepthwiseConv2D requires the stride attribute to contain 4 values, but "
+                                           "got: {length}", length=len(ints)))
         return FAILED
     return positive(ctx, per_axis(ctx, strides, layout, "strides", (4,), allow_int=False), "strides")
 
@@ -401,8 +406,9 @@ def separable_conv2d(ctx: OpContext, input, depthwise_filter, pointwise_filter, 
     if pointwise is not None and pointwise.shape.rank == 4:
         for dim in pointwise.shape.dims[:2]:
             if dim.known and dim.value != 1:
-                ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimensions {dim} and 1 are not compatible (the pointwise "
-                         f"filter must be 1x1, got {pointwise.shape.tf_str()})", [pointwise])
+                ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Dimensions {dim} and 1 are not compatible (the pointwise "
+                                                          "filter must be 1x1, got {shape:tf})", dim=dim,
+                                                          shape=pointwise.shape), [pointwise])
                 return ctx.unknown_tensor(depthwise.dtype)
     return convolve(ctx, depthwise, pointwise_filter, layout, [1, 1], [1, 1], "VALID", exact_rank=True)
 
@@ -412,7 +418,7 @@ def atrous_conv2d(ctx: OpContext, value, filters, rate, padding, name=None):
     layout = Layout(2, False)
     rate_v = ctx.int(rate)
     if rate_v is not None and rate_v < 1:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: rate {rate_v} cannot be less than one")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("rate {rate} cannot be less than one", rate=rate_v))
         return ctx.unknown_tensor()
     dilations = [rate_v, rate_v] if rate_v is not None else None
     return convolve(ctx, value, filters, layout, [1, 1], dilations,

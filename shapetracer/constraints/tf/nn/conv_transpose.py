@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.tf.nn.conv import (
     FAILED, Failed, Layout, Padding, axis_padding, check_rank, effective_kernel, layout_for, per_axis, positive,
@@ -54,8 +55,9 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
     batch, spatial_in, depth_in = layout.split(x.shape.dims)
     kernel, filter_out, filter_in = list(w.shape.dims[:n]), w.shape.dims[n], w.shape.dims[n + 1]
     if not ctx.require(depth_in.eq(filter_in), codes.CHANNEL_MISMATCH,
-                       f"{ctx.display}: {messages.dims_must_be_equal(depth_in, filter_in)} (the input's "
-                       f"channels vs the filter's last dimension; {context})", [depth_in, filter_in]):
+                       ctx.msg(messages.dims_must_be_equal(depth_in, filter_in),
+                               " (the input's channels vs the filter's last dimension; ", context, ")"),
+                       [depth_in, filter_in]):
         return ctx.unknown_tensor(dtype)
     target = _output_shape(ctx, output_shape, layout, batch, filter_out, spatial_only_ok)
     if target is FAILED:
@@ -76,9 +78,11 @@ def conv_transpose(ctx: OpContext, value: Any, filters: Any, output_shape: Any, 
         computed = forward_size(wanted, k, stride, dilation, axis_padding(padding, i))
         gradient_spatial.append(computed)
         if not ctx.require(computed.eq(actual), codes.CONV_TRANSPOSE_OUTPUT,
-                           f"{ctx.display}: {kernel_name}: Size of out_backprop doesn't match computed: "
-                           f"actual = {actual}, computed = {computed} spatial_dim: {layout.axis_index(i)} "
-                           f"input: {wanted} filter: {k} output: {actual} stride: {stride} dilation: {dilation}",
+                           ctx.msg("{kernel}: Size of out_backprop doesn't match computed: actual = {actual}, "
+                                   "computed = {computed} spatial_dim: {axis} input: {wanted} filter: {kernel_size} "
+                                   "output: {actual} stride: {stride} dilation: {dilation}", kernel=kernel_name,
+                                   actual=actual, computed=computed, axis=layout.axis_index(i), wanted=wanted,
+                                   kernel_size=k, stride=stride, dilation=dilation),
                            [actual, wanted, k], runtime=True):
             return ctx.unknown_tensor(dtype)
     _gradient_clash(ctx, x, layout, out_batch, gradient_spatial, filter_in, spatial_in)
@@ -93,9 +97,9 @@ def _gradient_clash(ctx: OpContext, x: Tensor, layout: Layout, out_batch: list[D
     if not any(c.known and a.known and c.value != a.value for c, a in zip(computed, spatial_in)):
         return
     gradient = Shape(layout.join([d if d.known else Dim.fresh("b") for d in out_batch], computed, filter_in))
-    message = (f"Incompatible shapes between op input and calculated input gradient. Forward operation: "
-               f"{ctx.display}. Input index: 2. Original input shape: {x.shape.tuple_str()}. "
-               f"Calculated input gradient shape: {gradient.tuple_str()}")
+    message = Message("Incompatible shapes between op input and calculated input gradient. Forward operation: {op}. "
+                      "Input index: 2. Original input shape: {shape:tuple}. Calculated input gradient shape: "
+                      "{gradient_shape:tuple}", op=ctx.display, shape=x.shape, gradient_shape=gradient)
     ctx.deferred.append(Deferred(False, codes.CONV_TRANSPOSE_OUTPUT, message, ctx.site, frozenset(), at_gradient=True))
 
 
@@ -109,8 +113,9 @@ def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list
     if len(dims) == n and spatial_only_ok:
         return batch, [d if d is not None else ctx.fresh() for d in dims], filter_out
     if len(dims) != layout.full:
-        wanted = f"{layout.full} values or {n} values" if spatial_only_ok else f"{layout.full} values"
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: output_shape must contain {wanted}, but got: {len(dims)}")
+        wanted = "{want_length} values or {spatial} values" if spatial_only_ok else "{want_length} values"
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("output_shape must contain " + wanted + ", but got: {length}",
+                                           want_length=layout.full, spatial=n, length=len(dims)))
         return FAILED
     # An unknown batch or depth entry is whatever the kernel derives: the input's batch, the filter's depth.
     defaults = layout.join(batch, [None] * n, filter_out)
@@ -120,20 +125,21 @@ def _output_shape(ctx: OpContext, output_shape: Any, layout: Layout, batch: list
 
 
 def _check_output_batch_depth(ctx: OpContext, batch: list[Dim], out_batch: list[Dim], out_depth: Dim,
-                              filter_out: Dim, equal_depth: bool, context: str) -> bool:
+                              filter_out: Dim, equal_depth: bool, context: Message) -> bool:
     for have, want in zip(batch, out_batch):
         if not ctx.require(want.eq(have), codes.CONV_TRANSPOSE_OUTPUT,
-                           f"{ctx.display}: {messages.dims_must_be_equal(want, have)} (output_shape's "
-                           f"batch vs the input's; {context})", [have, want]):
+                           ctx.msg(messages.dims_must_be_equal(want, have), " (output_shape's batch vs the input's; ",
+                                   context, ")"), [have, want]):
             return False
     if equal_depth:
         return ctx.require(out_depth.eq(filter_out), codes.CONV_TRANSPOSE_OUTPUT,
-                           f"{ctx.display}: input and filter_sizes must have the same number of channels. "
-                           f"Got {out_depth} for input and {filter_out} for filter_sizes", [out_depth, filter_out])
+                           ctx.msg("input and filter_sizes must have the same number of channels. Got {out_depth} "
+                                   "for input and {filter_out} for filter_sizes", out_depth=out_depth,
+                                   filter_out=filter_out), [out_depth, filter_out])
     if filter_out.known and filter_out.value >= 1:
         return ctx.require(out_depth.mod(filter_out.value).eq(0), codes.CONV_TRANSPOSE_OUTPUT,
-                           f"{ctx.display}: input depth must be evenly divisible by filter depth: "
-                           f"{out_depth} vs {filter_out}", [out_depth, filter_out])
+                           ctx.msg("input depth must be evenly divisible by filter depth: {out_depth} vs "
+                                   "{filter_out}", out_depth=out_depth, filter_out=filter_out), [out_depth, filter_out])
     return True
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
@@ -64,27 +65,28 @@ def _broadcastable(a: Dim, b: Dim):
     return bool_or(a.eq(b), a.eq(1), b.eq(1))
 
 
-def compatible(ctx: OpContext, first: Tensor, second: Tensor, message: str, code: str = CODE) -> bool:
+def compatible(ctx: OpContext, first: Tensor, second: Tensor, message: Message, code: str = CODE) -> bool:
     """TensorShape compatibility (``first`` and ``second`` as TF orders them in ``message``).
 
     Ranks and known dims must match exactly; a symbolic dim is unknown to TF's static check and
     meets the run-time broadcast instead, so it only has to be equal or 1.
     """
     if first.shape.rank != second.shape.rank:
-        ctx.fail(code, f"{ctx.display}: {message}", [first, second])
+        ctx.fail(code, ctx.msg(message), [first, second])
         return False
     for a, b in zip(first.shape.dims, second.shape.dims):
         if a.known and b.known:
             if a.value != b.value:
-                ctx.fail(code, f"{ctx.display}: {message}", [first, second])
+                ctx.fail(code, ctx.msg(message), [first, second])
                 return False
-        elif not ctx.require(_broadcastable(a, b), code, f"{ctx.display}: {message}", [a, b, first, second]):
+        elif not ctx.require(_broadcastable(a, b), code, ctx.msg(message), [a, b, first, second]):
             return False
     return True
 
 
-def _incompatible(first: Tensor, second: Tensor) -> str:
-    return f"Shapes {first.shape.tuple_str()} and {second.shape.tuple_str()} are incompatible"
+def _incompatible(first: Tensor, second: Tensor) -> Message:
+    return Message("Shapes {shape_a:tuple} and {shape_b:tuple} are incompatible", shape_a=first.shape,
+                   shape_b=second.shape)
 
 
 # --- tf.nn losses ------------------------------------------------------------------
@@ -115,23 +117,22 @@ def softmax_cross_entropy_with_logits(ctx: OpContext, labels=None, logits=None, 
         return ctx.unknown_tensor(x.dtype)
     logits_2d = [_product(x_dims[:-1]) if len(x_dims) > 1 else Dim(1), x_dims[-1]]
     labels_2d = [_product(y_dims[:-1]) if len(y_dims) > 1 else Dim(1), y_dims[-1]]
-    sizes = (f"logits and labels must be broadcastable: logits_size=[{logits_2d[0]},{logits_2d[1]}] "
-             f"labels_size=[{labels_2d[0]},{labels_2d[1]}]")
+    sizes = Message("logits and labels must be broadcastable: logits_size={logits_size:tf} "
+                    "labels_size={labels_size:tf}", logits_size=logits_2d, labels_size=labels_2d)
     # nn_ops._flatten_outer_dims gives the flattened operand a static shape only when all its
     # outer dims are known; otherwise the kernel's shape function sees [?,?] and merges, and
     # the kernel compares the shapes when the graph runs.
     static = all(d.known for d in x_dims[:-1]) and all(d.known for d in y_dims[:-1])
     for a, b in zip(logits_2d, labels_2d):
         if not ctx.require(_broadcastable(a, b), CODE,
-                           f"{ctx.display}: {messages.dims_must_be_equal(a, b)} ({sizes})", [a, b, x, y],
+                           ctx.msg(messages.dims_must_be_equal(a, b), " (", sizes, ")"), [a, b, x, y],
                            runtime=not static):
             return ctx.unknown_tensor(x.dtype)
     # The per-row losses are then reshaped to the logits' outer dims, so labels may broadcast
     # over the logits' rows but not the other way round: logits [1,C] with labels [3,C] fail.
     rows, label_rows = logits_2d[0], labels_2d[0]
-    outer = "[" + ",".join(str(d) for d in x_dims[:-1]) + "]"
     if not ctx.require(bool_or(rows.eq(label_rows), label_rows.eq(1)), CODE,
-                       f"{ctx.display}: {messages.cannot_reshape(label_rows, outer, rows)}",
+                       ctx.msg(messages.cannot_reshape(label_rows, x_dims[:-1], rows)),
                        [rows, label_rows, x, y], runtime=not static):
         return ctx.unknown_tensor(x.dtype)
     if len(x_dims) == 2 and len(y_dims) == 2:
@@ -152,18 +153,20 @@ def _joined(a: Dim, b: Dim) -> Dim:
 def sparse_check(ctx: OpContext, y: Tensor, x: Tensor) -> bool:
     """Labels of rank ``rank(logits) - 1`` whose dims equal the logits' leading dims."""
     if x.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: `logits` cannot be a scalar", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("`logits` cannot be a scalar"), [x])
         return False
-    received = f"Received: labels.shape={y.shape.tuple_str()} and logits.shape={x.shape.tuple_str()}"
     if y.shape.rank != x.shape.rank - 1:
-        ctx.fail(CODE, f"{ctx.display}: `labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
-                 f"labels.shape={y.shape.tuple_str()} of rank {y.shape.rank} and logits.shape="
-                 f"{x.shape.tuple_str()} of rank {x.shape.rank}", [x, y])
+        ctx.fail(CODE, ctx.msg("`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: "
+                               "labels.shape={labels_shape:tuple} of rank {labels_rank} and logits.shape="
+                               "{logits_shape:tuple} of rank {logits_rank}", labels_shape=y.shape,
+                               labels_rank=y.shape.rank, logits_shape=x.shape, logits_rank=x.shape.rank), [x, y])
         return False
     for a, b in zip(y.shape.dims, x.shape.dims[:-1]):
         if not ctx.require(a.eq(b), CODE,
-                           f"{ctx.display}: `labels.shape` must equal `logits.shape` except for the last "
-                           f"dimension. {received} (logits and labels must have the same first dimension)",
+                           ctx.msg("`labels.shape` must equal `logits.shape` except for the last dimension. "
+                                   "Received: labels.shape={labels_shape:tuple} and logits.shape={logits_shape:tuple} "
+                                   "(logits and labels must have the same first dimension)", labels_shape=y.shape,
+                                   logits_shape=x.shape),
                            [a, b, x, y]):
             return False
     return True
@@ -187,8 +190,8 @@ def _same_shape_loss(ctx: OpContext, labels: Any, logits: Any) -> Tensor:
     if tensors is None:
         return ctx.unknown_tensor()
     y, x = tensors
-    message = (f"`logits` and `labels` must have the same shape, received ({x.shape.tuple_str()} vs "
-               f"{y.shape.tuple_str()}).")
+    message = Message("`logits` and `labels` must have the same shape, received ({logits_shape:tuple} vs "
+                      "{labels_shape:tuple}).", logits_shape=x.shape, labels_shape=y.shape)
     if not compatible(ctx, x, y, message):
         return ctx.unknown_tensor(x.dtype)
     return ctx.same_shape(x)
@@ -220,13 +223,14 @@ def sampled_loss(ctx: OpContext, weights, biases, labels, inputs, num_sampled, n
     if x is None or x.shape.dims is None or x.shape.rank != 2:
         return ctx.unknown_tensor()
     if y is not None and y.shape.dims is not None and y.shape.rank != 2:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(2, y.shape.rank)} "
-                 f"(labels shape: {y.shape.tf_str()})", [y])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(2, y.shape.rank),
+                                              " (labels shape: {labels_shape:tf})", labels_shape=y.shape), [y])
         return ctx.unknown_tensor(x.dtype)
     if w is not None and w.shape.dims is not None and w.shape.rank == 2:
         a, b = x.shape.dims[1], w.shape.dims[1]
-        if not ctx.require(a.eq(b), codes.MATMUL_DIM, f"{ctx.display}: {messages.dims_must_be_equal(a, b)} "
-                           f"(inputs {x.shape.tf_str()} vs weights {w.shape.tf_str()})", [a, b, x, w]):
+        if not ctx.require(a.eq(b), codes.MATMUL_DIM, ctx.msg(messages.dims_must_be_equal(a, b),
+                                                              " (inputs {shape:tf} vs weights {weights_shape:tf})",
+                                                              shape=x.shape, weights_shape=w.shape), [a, b, x, w]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result([x.shape.dims[0]], x.dtype, label="per-example loss")
 
@@ -248,22 +252,21 @@ def weights_fit(ctx: OpContext, weights: Any, losses: list[Dim]) -> bool:
     w = ctx.tensor(weights)
     if w is None or w.shape.dims is None or w.shape.rank == 0:
         return True
-    shown = f"values.shape={_tuple(losses)}, weights.shape={w.shape.tuple_str()}"
+    shown = Message("values.shape={values_shape:tuple}, weights.shape={weights_shape:tuple}", values_shape=losses,
+                    weights_shape=w.shape)
     if w.shape.rank != len(losses):
-        ctx.fail(codes.BROADCAST, f"{ctx.display}: weights can not be broadcast to values. values.rank={len(losses)}. "
-                 f"weights.rank={w.shape.rank}. {shown}", [w])
+        ctx.fail(codes.BROADCAST, ctx.msg("weights can not be broadcast to values. values.rank={values_rank}. "
+                                          "weights.rank={weights_rank}. ", shown, values_rank=len(losses),
+                                          weights_rank=w.shape.rank), [w])
         return False
     for i, (a, b) in enumerate(zip(w.shape.dims, losses)):
         if not ctx.require(bool_or(a.eq(1), a.eq(b)), codes.BROADCAST,
-                           f"{ctx.display}: weights can not be broadcast to values. Mismatch at dim {i}. {shown}",
+                           ctx.msg("weights can not be broadcast to values. Mismatch at dim {axis}. ", shown, axis=i),
                            [a, b, w]):
             return False
     return True
 
 
-def _tuple(dims: list[Dim]) -> str:
-    inner = ", ".join(str(d) for d in dims)
-    return f"({inner},)" if len(dims) == 1 else f"({inner})"
 
 
 def _reduced(ctx: OpContext, losses: list[Dim], dtype: str | None, weights: Any, reduction: Any) -> Tensor:
@@ -335,13 +338,14 @@ def mean_squared_error(ctx: OpContext, labels, predictions, weights=1.0, scope=N
     right = [Dim(1)] * (rank - y.shape.rank) + list(y.shape.dims)
     pairs = [(a, b) for a, b in zip(left, right) if not (a.known and b.known and a.value == b.value)]
     if any(a.known and b.known and 1 not in (a.value, b.value) for a, b in pairs):
-        ctx.fail(CODE, f"{ctx.display}: {_incompatible(p, y)}", [p, y])
+        ctx.fail(CODE, ctx.msg(_incompatible(p, y)), [p, y])
         return ctx.unknown_tensor(p.dtype)
     if _column_and_row(p, y) or _column_and_row(y, p):
-        ctx.warn(codes.SUSPICIOUS_BROADCAST, f"{ctx.display}: shapes {p.shape.tf_str()} and {y.shape.tf_str()} broadcast to a "
-                 f"square matrix under Keras' mean_squared_error; squeeze or reshape one side", [p, y])
-    ctx.warn(codes.POSSIBLE_FAILURE, f"{ctx.display}: {_incompatible(p, y)} under tf.compat.v1.losses; Keras' "
-             f"mean_squared_error would broadcast them instead", [p, y])
+        ctx.warn(codes.SUSPICIOUS_BROADCAST, ctx.msg("shapes {shape_a:tf} and {shape_b:tf} broadcast to a square "
+                                                     "matrix under Keras' mean_squared_error; squeeze or reshape "
+                                                     "one side", shape_a=p.shape, shape_b=y.shape), [p, y])
+    ctx.warn(codes.POSSIBLE_FAILURE, ctx.msg(_incompatible(p, y), " under tf.compat.v1.losses; Keras' "
+                                             "mean_squared_error would broadcast them instead"), [p, y])
     return ctx.unknown_tensor(p.dtype)
 
 

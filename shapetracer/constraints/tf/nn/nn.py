@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.constraints.core.broadcasting import broadcast_dims
@@ -90,19 +91,19 @@ def crelu(ctx: OpContext, features, name=None, axis=-1):
 
 def bias_add_check(ctx: OpContext, v: Tensor, b: Tensor, channels_first: bool) -> bool:
     """BiasAdd's rules; True when the op can succeed."""
-    context = f"input shapes: {v.shape.tf_str()}, {b.shape.tf_str()}"
+    context = Message("input shapes: {input_shapes:tfs}", input_shapes=(v.shape, b.shape))
     least = 3 if channels_first else 2
     if v.shape.rank < least:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(least, v.shape.rank)} "
-                 f"({context})", [v])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_least_rank(least, v.shape.rank), " (", context,
+                                              ")"), [v])
         return False
     if b.shape.rank != 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(1, b.shape.rank)} ({context})", [b])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(1, b.shape.rank), " (", context, ")"), [b])
         return False
     channels = v.shape.dims[1] if channels_first else v.shape.dims[-1]
     return ctx.require(channels.eq(b.shape.dims[0]), codes.BIAS_MISMATCH,
-                       f"{ctx.display}: {messages.dims_must_be_equal(channels, b.shape.dims[0])} "
-                       f"({context})", [channels, b.shape.dims[0], v, b])
+                       ctx.msg(messages.dims_must_be_equal(channels, b.shape.dims[0]), " (", context, ")"),
+                       [channels, b.shape.dims[0], v, b])
 
 
 @op("tf.nn.bias_add")
@@ -159,15 +160,15 @@ def dropout(ctx: OpContext, x, keep_prob=None, noise_shape=None, seed=None, name
 def _bound_fits(ctx: OpContext, bound: Tensor, t: Tensor) -> bool:
     """A clip bound may broadcast into ``t`` but must not change its shape."""
     if bound.shape.rank > t.shape.rank:
-        ctx.fail(codes.BROADCAST, f"{ctx.display}: Shapes {t.shape.tuple_str()} and {bound.shape.tuple_str()} are "
-                 f"incompatible", [t, bound])
+        ctx.fail(codes.BROADCAST, ctx.msg("Shapes {shape_a:tuple} and {shape_b:tuple} are incompatible",
+                                          shape_a=t.shape, shape_b=bound.shape), [t, bound])
         return False
     for b, d in zip(reversed(bound.shape.dims), reversed(t.shape.dims)):
         if b.known and b.value == 1 or b.same_as(d):
             continue
         if not ctx.require(bool_or(b.eq(d), b.eq(1)), codes.BROADCAST,
-                           f"{ctx.display}: {messages.dims_must_be_equal(d, b)} (input shapes: "
-                           f"{t.shape.tf_str()}, {bound.shape.tf_str()})", [b, d, t, bound]):
+                           ctx.msg(messages.dims_must_be_equal(d, b), " (input shapes: {shape_a:tf}, {shape_b:tf})",
+                                   shape_a=t.shape, shape_b=bound.shape), [b, d, t, bound]):
             return False
     return True
 
@@ -192,8 +193,9 @@ def _axis_in_range(ctx: OpContext, t: Tensor, axis: Any) -> bool:
     rank = t.shape.rank
     if where is None or normalize_axis(where, rank) is not None:
         return True
-    ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: `dim` must be in the range [{-rank}, {rank}) where {rank} is the number "
-             f"of dimensions in the input. Received: dim={where}", [t])
+    ctx.fail(codes.AXIS_RANGE, ctx.msg("`dim` must be in the range [{low}, {high}) where {rank} is the number of "
+                                       "dimensions in the input. Received: dim={axis}", low=-rank, high=rank, rank=rank,
+                                       axis=where), [t])
     return False
 
 
@@ -203,7 +205,7 @@ def softmax(ctx: OpContext, logits, axis=None, name=None, dim=None):
     if t is None or t.shape.dims is None:
         return ctx.unknown_tensor(t.dtype if t is not None else None)
     if t.shape.rank < 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(1, 0)} (input shape: [])", [t])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_least_rank(1, 0), " (input shape: [])"), [t])
         return ctx.unknown_tensor(t.dtype)
     chosen = dim if ctx.is_none(axis) else axis
     if not ctx.is_none(chosen) and not _axis_in_range(ctx, t, chosen):
@@ -229,8 +231,8 @@ def local_response_normalization(ctx: OpContext, input, depth_radius=5, bias=1, 
     if t is None or t.shape.dims is None:
         return ctx.unknown_tensor(t.dtype if t is not None else None)
     if t.shape.rank != 4:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(4, t.shape.rank)} "
-                 f"(input shape: {t.shape.tf_str()})", [t])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(4, t.shape.rank),
+                                              " (input shape: {shape:tf})", shape=t.shape), [t])
         return ctx.unknown_tensor(t.dtype)
     return ctx.same_shape(t)
 

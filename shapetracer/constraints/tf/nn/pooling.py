@@ -24,6 +24,7 @@ from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import T, bad, ok
 from shapetracer.constraints.core.spec import OpContext, Tensor, op
 from shapetracer.constraints.core import messages
+from shapetracer.rules.message import Message
 
 
 def _depth_window(ctx: OpContext, ksize: Any, layout: Layout) -> int:
@@ -52,7 +53,8 @@ def pool(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: Any, lay
     if window is None:
         return ctx.result(layout.join(batch, [ctx.fresh() for _ in spatial], depth), dtype, label="pooled to")
     kernel = [Dim(k, frozenset({ctx.site})) for k in window]
-    out = spatial_outputs(ctx, spatial, kernel, stride, dilation, pad, f"input shape: {x.shape.tf_str()}")
+    out = spatial_outputs(ctx, spatial, kernel, stride, dilation, pad,
+                          Message("input shape: {shape:tf}", shape=x.shape))
     if out is None:
         return ctx.unknown_tensor(dtype)
     k_depth = _depth_window(ctx, ksize, layout)
@@ -68,8 +70,8 @@ def _rank_is(ctx: OpContext, value: Any, rank: int, expanded: bool = False) -> b
     if x is None or x.shape.rank is None or x.shape.rank == rank:
         return True
     shown, actual = (rank + 1, x.shape.rank + 1) if expanded else (rank, x.shape.rank)
-    ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(shown, actual)} "
-             f"(input shape: {x.shape.tf_str()})", [x])
+    ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(shown, actual), " (input shape: {shape:tf})",
+                                          shape=x.shape), [x])
     return False
 
 
@@ -86,8 +88,9 @@ def _dispatching(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: 
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     rank = x.shape.rank
     if rank not in (3, 4, 5):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: `input.shape.rank` must be 3, 4 or 5. Received: "
-                 f"input.shape={x.shape.tuple_str()} of rank {rank}.", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("`input.shape.rank` must be 3, 4 or 5. Received: "
+                                              "input.shape={shape:tuple} of rank {rank}.", shape=x.shape, rank=rank),
+                 [x])
         return ctx.unknown_tensor(x.dtype)
     n = rank - 2
     return pool(ctx, x, ksize, strides, padding, layout_for(ctx, data_format, n), (1, n, n + 2),
@@ -150,7 +153,8 @@ def nn_pool(ctx: OpContext, input, window_shape, pooling_type=None, strides=None
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     n = len(window)
     if x.shape.rank != n + 2:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Shape {x.shape.tuple_str()} must have rank {n + 2}", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Shape {shape:tuple} must have rank {want_rank}", shape=x.shape,
+                                              want_rank=n + 2), [x])
         return ctx.unknown_tensor(x.dtype)
     rate = dilations if ctx.is_none(dilation_rate) else dilation_rate
     return pool(ctx, x, window, strides, "VALID" if ctx.is_none(padding) else padding,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import P, T, bad, ok
@@ -97,10 +98,9 @@ def _check_invariant(ctx: OpContext, var: _Var) -> bool:
     inv, shape = var.invariant, var.shape
     if inv is None or shape.dims is None:
         return True
-    shown = "(" + ", ".join(str(d) if d is not None else "?" for d in inv) + ("," if len(inv) == 1 else "") + ")"
-    message = (f"{ctx.display}: The shape invariant specified for {var.name} is not compatible with "
-               f"the initial shape of the loop variable. It enters the loop with shape {shape.tuple_str()}, but "
-               f"the specified shape invariant is {shown}.")
+    message = ctx.msg("The shape invariant specified for {name} is not compatible with the initial shape of the "
+                      "loop variable. It enters the loop with shape {shape:tuple}, but the specified shape "
+                      "invariant is {invariant:tuple}.", name=var.name, shape=shape, invariant=inv)
     if len(inv) != shape.rank:
         ctx.fail(codes.SET_SHAPE_CONFLICT, message, [var.tensor])
         return False
@@ -121,8 +121,9 @@ def _check_iteration(ctx: OpContext, var: _Var, result: Value) -> bool:
     ref = var.reference()
     if after is None or after.shape.dims is None or ref is None or var.tensor is None:
         return True
-    message = (f"{ctx.display}: Input tensor {var.label} enters the loop with shape {var.shape.tuple_str()}, but has "
-               f"shape {after.shape.tuple_str()} after one iteration. {_SHAPE_VARIES}")
+    message = ctx.msg("Input tensor {tensor} enters the loop with shape {shape:tuple}, but has shape "
+                      "{after_shape:tuple} after one iteration. " + _SHAPE_VARIES, tensor=var.label, shape=var.shape,
+                      after_shape=after.shape, index=var.index, named=var.label != var.name)
     if len(ref) != after.shape.rank:
         ctx.fail(codes.LOOP_INVARIANT, message, [var.tensor, after])
         return False
@@ -238,13 +239,14 @@ def cond(ctx: OpContext, pred, true_fn=None, false_fn=None, strict=False, name=N
     # Graph mode's Switch needs rank 0 exactly; eager mode accepts any one-element predicate.
     graph = ctx.graph.mode
     if flag is not None and flag.shape.dims and (graph or any(d.known and d.value > 1 for d in flag.shape.dims)):
-        words = (f"{messages.shape_must_be_rank(0, flag.shape.rank)} for 'cond/Switch' (op: 'Switch') with input "
-                 f"shapes: {flag.shape.tf_str()}, {flag.shape.tf_str()}." if graph else
+        words = (join(messages.shape_must_be_rank(0, flag.shape.rank),
+                      " for 'cond/Switch' (op: 'Switch') with input shapes: {flag_shape:tf}, {flag_shape:tf}.",
+                      flag_shape=flag.shape) if graph else
                  # TF 2 eager: bool() of the predicate; inside a tf.function the If kernel at run time
-                 f"The truth value of an array with more than one element is ambiguous. Use a.any() or a.all() "
-                 f"(predicate of shape {flag.shape.tf_str()}; inside a tf.function: The second input must be a "
-                 f"scalar, but it has shape {flag.shape.tf_str()})")
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words}", [flag])
+                 Message("The truth value of an array with more than one element is ambiguous. Use a.any() or "
+                         "a.all() (predicate of shape {flag_shape:tf}; inside a tf.function: The second input must "
+                         "be a scalar, but it has shape {flag_shape:tf})", flag_shape=flag.shape))
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(words), [flag])
         return UNKNOWN
     first = true_fn if not ctx.is_none(true_fn) else fn1
     second = false_fn if not ctx.is_none(false_fn) else fn2
@@ -289,14 +291,15 @@ def map_fn(ctx: OpContext, fn, elems, dtype=None, parallel_iterations=None, back
         ctx.call(fn, _slice(elems))
         return UNKNOWN
     if any(t.shape.rank == 0 for t in tensors):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Elements in elems must be 1+ dimensional Tensors, not scalars",
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Elements in elems must be 1+ dimensional Tensors, not scalars"),
                  [t for t in tensors if t.shape.rank == 0])
         return UNKNOWN
     count = tensors[0].shape.dims[0]
     for t in tensors[1:]:
         other = t.shape.dims[0]
-        if not ctx.require(other.eq(count), codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimensions {count} and {other} are not "
-                           f"compatible (first dimension of every elems tensor)", [count, other, t, tensors[0]]):
+        if not ctx.require(other.eq(count), codes.SHAPE_REQUIREMENT,
+                           ctx.msg("Dimensions {a} and {b} are not compatible (first dimension of every elems "
+                                   "tensor)", a=count, b=other), [count, other, t, tensors[0]]):
             return UNKNOWN
     return _stack(ctx, ctx.call(fn, _slice(elems)), count)
 

@@ -64,10 +64,11 @@ def negative_entry(ctx: OpContext, shape) -> int | None:
 
 
 def _created_shape(ctx: OpContext, shape, message: str) -> Shape | None:
+    """``message``: the template of the negative dim's error (it may name the {dim})."""
     """The shape argument of a creation op; None after reporting a negative dim."""
     negative = negative_entry(ctx, shape)
     if negative is not None:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {message.format(negative)}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(message, dim=negative))
         return None
     dims = ctx.shape_arg(shape)
     if dims is None:
@@ -83,7 +84,7 @@ def report_ragged(ctx: OpContext, value: Value) -> bool:
     nest = discover(ctx, value)
     if nest is None or not nest.ragged:
         return False
-    ctx.fail(codes.NUMPY_SHAPE, f"{ctx.display}: {ragged_message(nest)}")
+    ctx.fail(codes.NUMPY_SHAPE, ctx.msg(ragged_message(nest)))
     return True
 
 
@@ -94,7 +95,7 @@ def _numbers_only(value: Value) -> bool:
 
 
 _FILL_NEGATIVE = "Fill dimensions must be >= 0"
-_RUNTIME_NEGATIVE = "Dimension {} must be >= 0"
+_RUNTIME_NEGATIVE = "Dimension {dim} must be >= 0"
 
 
 # --- placeholders ---------------------------------------------------------------
@@ -104,8 +105,8 @@ def placeholder(ctx: OpContext, dtype, shape=None, name=None):
     unique = ctx.unique_name(ctx.str(name) or "Placeholder")
     negative = negative_entry(ctx, shape)
     if negative is not None:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Error converting shape to a TensorShape: "
-                 f"Dimension {negative} must be >= 0.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Error converting shape to a TensorShape: Dimension {dim} "
+                                                  "must be >= 0.", dim=negative))
         return ctx.unknown_tensor(dtype_name(dtype))
     declared = declared_shape(ctx, shape, unique)
     return ctx.result(declared, dtype_name(dtype), label="declared as", kind="placeholder", name=f"{unique}:0")
@@ -163,7 +164,7 @@ def fill(ctx: OpContext, dims, value, name=None):
     filler = ctx.tensor(value)
     dtype = filler.dtype if filler is not None else None
     if filler is not None and filler.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(0, filler.shape.rank)}", [filler])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(0, filler.shape.rank)), [filler])
         return ctx.unknown_tensor(dtype)
     target = _created_shape(ctx, dims, _FILL_NEGATIVE)
     if target is None:
@@ -187,7 +188,7 @@ def eye(ctx: OpContext, num_rows, num_columns=None, batch_shape=None, dtype=None
     cols = rows if ctx.is_none(num_columns) else ctx.dim(num_columns)
     for dim in (rows, cols):
         if dim is not None and dim.known and dim.value < 0:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {_FILL_NEGATIVE}", [dim])
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(_FILL_NEGATIVE), [dim])
             return ctx.unknown_tensor(dtype)
     batch: list[Dim] = []
     if not ctx.is_none(batch_shape):
@@ -211,11 +212,12 @@ def range_(ctx: OpContext, start, limit=None, delta=1, dtype=None, name="range")
     first, last, step = numbers
     if all(isinstance(n, (int, float)) for n in numbers):
         if step == 0:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Requires delta != 0")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Requires delta != 0"))
             return ctx.unknown_tensor(out_dtype)
         if (step > 0 and first > last) or (step < 0 and first < last):
             relation = "start <= limit when delta > 0" if step > 0 else "start >= limit when delta < 0"
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Requires {relation}: {_fmt(first)}/{_fmt(last)}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Requires " + relation + ": {start}/{limit}",
+                                                      start=_whole(first), limit=_whole(last)))
             return ctx.unknown_tensor(out_dtype)
         return ctx.result([math.ceil((last - first) / step)], out_dtype, label="created as")
     if isinstance(last, Dim) and isinstance(first, int) and isinstance(step, int) and step > 0:
@@ -234,8 +236,9 @@ def _number(ctx: OpContext, value) -> int | float | Dim | None:
     return dim
 
 
-def _fmt(number: int | float) -> str:
-    return str(int(number)) if float(number).is_integer() else str(number)
+def _whole(number: int | float) -> int | float:
+    """A whole float as an int: TensorFlow prints range's bounds so (``0/5``, not ``0.0/5.0``)."""
+    return int(number) if float(number).is_integer() else number
 
 
 @op("tf.linspace", "tf.lin_space", "tf.linalg.linspace")
@@ -243,7 +246,8 @@ def linspace(ctx: OpContext, start, stop, num, name=None, axis=0):
     low, high = ctx.tensor(start), ctx.tensor(stop)
     count = ctx.dim(num)
     if count is not None and count.known and count.value < 0:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Requires start <= limit when delta > 0: 1/{count.value}", [count])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Requires start <= limit when delta > 0: 1/{limit}",
+                                                  limit=count.value), [count])
         return ctx.unknown_tensor("float32")
     count = count if count is not None else ctx.fresh("num", 0)
     if low is None or high is None or low.shape.dims is None or high.shape.dims is None:

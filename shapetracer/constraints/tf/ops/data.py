@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
@@ -71,7 +72,8 @@ def from_tensor_slices(ctx: OpContext, tensors, name=None):
     known = [d for d in firsts if d.known]
     for dim in known[1:]:
         if dim.value != known[0].value:
-            ctx.fail(codes.CONCAT_DIM, f"Dimensions {known[0].value} and {dim.value} are not compatible",
+            ctx.fail(codes.CONCAT_DIM, Message("Dimensions {a} and {b} are not compatible", a=known[0].value,
+                                               b=dim.value),
                      _leaves(structure))
             return UNKNOWN
     if any(t.shape.dims is None or not t.shape.dims for t in _leaves(structure)):

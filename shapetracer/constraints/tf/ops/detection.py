@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim
+from shapetracer.rules.message import Message, join
 from shapetracer.constraints.core import messages
 from shapetracer.constraints.core.examples import P, T, bad, ok
 from shapetracer.constraints.core.spec import UNKNOWN, OpContext, Seq, Tensor, op
@@ -29,14 +30,15 @@ from shapetracer.constraints.core.spec import UNKNOWN, OpContext, Seq, Tensor, o
 def _rank(ctx: OpContext, t: Tensor | None, rank: int, what: str, eager_words: str | None,
           explained: bool = True) -> bool:
     """``t`` must have rank ``rank``; False after reporting.  ``eager_words``: the eager
-    kernel's own reason, followed by the shape function's words when ``explained``."""
+    kernel's own reason (a template of the argument ``{arg}`` and its ``{shape}``), followed
+    by the shape function's words when ``explained``."""
     if t is None or t.shape.rank is None or t.shape.rank == rank:
         return True
     words = messages.shape_must_be_rank(rank, t.shape.rank)
     if not ctx.graph.mode and eager_words is not None:
-        reason = eager_words.format(shape=t.shape.tf_str())
-        words = f"{reason} ({words})" if explained else reason
-    ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words}", [t])
+        reason = Message(eager_words, arg=what, shape=t.shape)
+        words = join(reason, " (", words, ")") if explained else reason
+    ctx.fail(codes.RANK_MISMATCH, ctx.msg(words), [t])
     return False
 
 
@@ -45,7 +47,7 @@ def _scalars(ctx: OpContext, **named) -> bool:
         if ctx.is_none(value):
             continue
         t = ctx.tensor(value)
-        if not _rank(ctx, t, 0, name, f"{name} must be 0-D, got shape {{shape}}"):
+        if not _rank(ctx, t, 0, name, "{arg} must be 0-D, got shape {shape:tf}"):
             return False
     return True
 
@@ -54,27 +56,27 @@ def _boxes_and_scores(ctx: OpContext, boxes, scores, columns: int | None = 4) ->
     """The number of boxes, after the checks every variant makes; None when unknown or failed."""
     b, s = ctx.tensor(boxes), ctx.tensor(scores)
     first = "overlaps" if columns is None else "boxes"
-    if not _rank(ctx, b, 2, first, f"{first} must be 2-D{{shape}}") or \
-            not _rank(ctx, s, 1, "scores", "scores must be 1-D{shape}"):
+    if not _rank(ctx, b, 2, first, "{arg} must be 2-D{shape:tf}") or \
+            not _rank(ctx, s, 1, "scores", "{arg} must be 1-D{shape:tf}"):
         return None
     if b is None or s is None or b.shape.dims is None or s.shape.dims is None:
         return None
     count, width = b.shape.dims
     if columns is not None and width.known and width.value != columns:
-        words = f"Dimension must be {columns} but is {width.value}"
+        words = Message("Dimension must be {columns} but is {width}", columns=columns, width=width.value)
         if not ctx.graph.mode:
-            words = f"boxes must have {columns} columns ({words})"
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {words}", [b])
+            words = join("boxes must have {columns} columns (", words, ")", columns=columns)
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(words), [b])
         return None
     if columns is None and not ctx.require(width.eq(count), codes.SHAPE_REQUIREMENT,
-                                           f"{ctx.display}: {messages.dims_must_be_equal(count, width)} "
-                                           f"(overlaps must be square)", [b]):
+                                           ctx.msg(messages.dims_must_be_equal(count, width),
+                                                   " (overlaps must be square)"), [b]):
         return None
     n = s.shape.dims[0]
     words = messages.dims_must_be_equal(count, n)
     if not ctx.graph.mode:
-        words = f"scores has incompatible shape ({words})"
-    if not ctx.require(count.eq(n), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {words}", [b, s, count, n]):
+        words = join("scores has incompatible shape (", words, ")")
+    if not ctx.require(count.eq(n), codes.SHAPE_REQUIREMENT, ctx.msg(words), [b, s, count, n]):
         return None
     return count
 
@@ -137,7 +139,7 @@ def combined_non_max_suppression(ctx: OpContext, boxes, scores, max_output_size_
                                  clip_boxes=True, name=None):
     b, s = ctx.tensor(boxes), ctx.tensor(scores)
     # eagerly, scores of another rank abort the process (a failed CHECK in the kernel)
-    if not _rank(ctx, b, 4, "boxes", "boxes must be 4-D{shape}", explained=False) or \
+    if not _rank(ctx, b, 4, "boxes", "{arg} must be 4-D{shape:tf}", explained=False) or \
             not _rank(ctx, s, 3, "scores", None):
         return UNKNOWN
     if b is None or s is None or b.shape.dims is None or s.shape.dims is None:
@@ -145,15 +147,15 @@ def combined_non_max_suppression(ctx: OpContext, boxes, scores, max_output_size_
     batch, count, q, four = b.shape.dims
     s_batch, s_count, classes = s.shape.dims
     for x, y in ((batch, s_batch), (count, s_count)):
-        if not ctx.require(x.eq(y), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {messages.dims_must_be_equal(x, y)}",
+        if not ctx.require(x.eq(y), codes.SHAPE_REQUIREMENT, ctx.msg(messages.dims_must_be_equal(x, y)),
                            [b, s, x, y]):
             return UNKNOWN
     if four.known and four.value != 4:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimension must be 4 but is {four.value}", [b])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Dimension must be 4 but is {width}", width=four.value), [b])
         return UNKNOWN
     if q.known and q.value != 1 and not ctx.require(q.eq(classes), codes.SHAPE_REQUIREMENT,
-                                                    f"{ctx.display}: third dimension of boxes must be either 1 or "
-                                                    f"equal to the third dimension of scores", [b, s, q, classes]):
+                                                    ctx.msg("third dimension of boxes must be either 1 or equal to "
+                                                            "the third dimension of scores"), [b, s, q, classes]):
         return UNKNOWN
     total = ctx.dim(max_total_size) or ctx.fresh("max_total_size")
     return Seq([ctx.result([batch, total, Dim(4)], "float32", label="nmsed boxes of shape"),

@@ -42,6 +42,7 @@ from typing import Any
 
 import z3
 
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.broadcasting import broadcast_dims
@@ -61,7 +62,7 @@ DENSITIES = ("log_prob", "prob", "cdf", "log_cdf")
 MOMENTS = ("entropy", "mean", "mode", "stddev", "variance")
 
 _BROADCAST_WORDS = ("Incompatible shapes for broadcasting. Two shapes are compatible if for each dimension "
-                    "pair they are either equal or one of them is 1. Received: {} and {}.")
+                    "pair they are either equal or one of them is 1. Received: {shape_a:tuple} and {shape_b:tuple}.")
 
 
 def _tfp(api: str) -> bool:
@@ -100,10 +101,10 @@ def _batch_part(kind: str, tensor: Tensor) -> list[Dim]:
     return dims[:-1] if kind in ("Categorical", "MultivariateNormalDiag") and dims else dims
 
 
-def _shapes(ctx: OpContext, dist: Obj, prefix: str) -> tuple[list[Dim], list[Dim]] | None:
+def _shapes(ctx: OpContext, dist: Obj) -> tuple[list[Dim], list[Dim]] | None:
     """(batch, event) of ``dist``; None when unknown or after a reported failure.
 
-    ``prefix`` starts the message of a parameter clash: the constructor's name for TFP,
+    The op's name starts the message of a parameter clash: the constructor's for TFP,
     which checks when it builds the distribution, the method's for TF 1, which fails
     only when a method combines the parameters."""
     kind = _class_of(dist)
@@ -120,8 +121,8 @@ def _shapes(ctx: OpContext, dist: Obj, prefix: str) -> tuple[list[Dim], list[Dim
             # scale_diag broadcasts up to loc's event size (a size-1 scale is fine)
             if size.known and size.value == 1:
                 continue
-            message = (f"{prefix}Event size of `{name}` ({size}) could not be broadcast up to that of "
-                       f"`{first_name}` ({first})")
+            message = ctx.msg("Event size of `{name}` ({size}) could not be broadcast up to that of `{first_name}` "
+                              "({first})", name=name, size=size, first_name=first_name, first=first)
             if first.known and first.value == 1 and size.known:
                 first = size
                 continue
@@ -135,14 +136,14 @@ def _shapes(ctx: OpContext, dist: Obj, prefix: str) -> tuple[list[Dim], list[Dim
         if not shown:
             batch, shown = dims, [tensor]
             continue
-        joined = _broadcast_params(ctx, batch, dims, prefix, shown[0], tensor, dist)
+        joined = _broadcast_params(ctx, batch, dims, shown[0], tensor, dist)
         if joined is None:
             return None
         batch = joined
     return batch, event
 
 
-def _broadcast_params(ctx: OpContext, left: list[Dim], right: list[Dim], prefix: str, a: Tensor, b: Tensor,
+def _broadcast_params(ctx: OpContext, left: list[Dim], right: list[Dim], a: Tensor, b: Tensor,
                       dist: Obj) -> list[Dim] | None:
     """Broadcast two parameters' batch shapes, worded like the library that checks them."""
     rank = max(len(left), len(right))
@@ -151,19 +152,20 @@ def _broadcast_params(ctx: OpContext, left: list[Dim], right: list[Dim], prefix:
     out: list[Dim] = []
     for x, y in zip(padded_l, padded_r):
         if _tfp(dist.type_name) and _class_of(dist) == "Normal":
-            words = (f"Arguments `loc` and `scale` must have compatible shapes; loc.shape={a.shape.tuple_str()}, "
-                     f"scale.shape={b.shape.tuple_str()}.")
-        elif _tfp(dist.type_name) or prefix.rstrip(": ") in ("sample", "batch_shape_tensor"):
-            words = _BROADCAST_WORDS.format(Shape(left).tuple_str(), Shape(right).tuple_str())
+            words = Message("Arguments `loc` and `scale` must have compatible shapes; loc.shape={shape_a:tuple}, "
+                            "scale.shape={shape_b:tuple}.", shape_a=a.shape, shape_b=b.shape)
+        elif _tfp(dist.type_name) or ctx.display in ("sample", "batch_shape_tensor"):
+            words = Message(_BROADCAST_WORDS, shape_a=left, shape_b=right)
         else:  # TF 1's methods combine the parameters in an elementwise op
-            words = f"{messages.dims_must_be_equal(x, y)} ({a.shape.tf_str()} and {b.shape.tf_str()})"
+            words = join(messages.dims_must_be_equal(x, y), " ({shape_a:tf} and {shape_b:tf})", shape_a=a.shape,
+                         shape_b=b.shape)
         if x.known and x.value == 1:
             out.append(y)
             continue
         if (y.known and y.value == 1) or x.same_as(y):
             out.append(x)
             continue
-        if not ctx.require(bool_or(x.eq(y), x.eq(1), y.eq(1)), codes.BROADCAST, prefix + words,
+        if not ctx.require(bool_or(x.eq(y), x.eq(1), y.eq(1)), codes.BROADCAST, ctx.msg(words),
                            [a, b, x, y, dist.origin]):
             return None
         if x.known or y.known:
@@ -188,14 +190,14 @@ def _build(ctx: OpContext, named: list[tuple[str, Any]], validate: bool = True) 
     if kind == "Categorical":
         for name, t in params:
             if t.shape.rank == 0:
-                words = (f"Argument `{name}` must have rank at least 1." if _tfp(ctx.api)
+                words = (Message("Argument `{arg}` must have rank at least 1.", arg=name) if _tfp(ctx.api)
                          else messages.shape_must_be_at_least_rank(1, 0))
-                ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words}", [t])
+                ctx.fail(codes.RANK_MISMATCH, ctx.msg(words), [t])
                 return UNKNOWN
     if kind == "MultivariateNormalDiag" and any(t.shape.rank == 0 for _, t in params):
         return dist  # a scalar loc has no event axis: TFP's own IndexError, not a shape check we model
     if _tfp(ctx.api) and validate:
-        shapes = _shapes(ctx, dist, f"{ctx.display}: ")
+        shapes = _shapes(ctx, dist)
         if shapes is None:
             return UNKNOWN if ctx.failed else dist
     shapes = _quiet_shapes(dist)
@@ -263,7 +265,7 @@ def bernoulli(ctx: OpContext, logits=None, probs=None, dtype=None, validate_args
 def _method_shapes(ctx: OpContext, self: Any) -> tuple[list[Dim], list[Dim]] | None:
     if not isinstance(self, Obj):
         return None
-    return _shapes(ctx, self, f"{ctx.display}: ")
+    return _shapes(ctx, self)
 
 
 def _sample(ctx: OpContext, self, sample_shape=(), seed=None, name=None, **kwargs):

@@ -47,7 +47,7 @@ def gather(ctx: OpContext, params, indices, validate_indices=None, axis=None, ba
     rank = source.shape.rank
     if not -rank <= where < rank:
         needed = -where if where < 0 else where + 1
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {messages.shape_must_be_at_least_rank(needed, rank)}", [source])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg(messages.shape_must_be_at_least_rank(needed, rank)), [source])
         return ctx.unknown_tensor(dtype)
     where = where + rank if where < 0 else where
     batch = batch + picks.shape.rank if batch < 0 else batch
@@ -55,7 +55,7 @@ def gather(ctx: OpContext, params, indices, validate_indices=None, axis=None, ba
         return ctx.unknown_tensor(dtype)
     for k in range(batch):
         p, i = source.shape.dims[k], picks.shape.dims[k]
-        message = f"{ctx.display}: params.shape[{k}]: {p} should be equal to indices.shape[{k}]: {i}"
+        message = ctx.msg("params.shape[{axis}]: {a} should be equal to indices.shape[{axis}]: {b}", axis=k, a=p, b=i)
         if not ctx.require(p.eq(i), codes.SHAPE_REQUIREMENT, message, [source, picks]):
             return ctx.unknown_tensor(dtype)
     dims = list(source.shape.dims[:where]) + list(picks.shape.dims[batch:]) + list(source.shape.dims[where + 1:])
@@ -82,17 +82,18 @@ def gather_nd(ctx: OpContext, params, indices, name=None, batch_dims=0):
         return ctx.unknown_tensor(dtype)
     depth = picks.shape.dims[-1].value
     if depth > source.shape.rank - batch:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: indices.shape[-1] must be <= params.rank, but saw indices shape: "
-                 f"{picks.shape.tf_str()} and params shape: {source.shape.tf_str()}", [source, picks])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("indices.shape[-1] must be <= params.rank, but saw indices shape: "
+                                              "{shape_a:tf} and params shape: {shape_b:tf}",
+                                              shape_a=picks.shape, shape_b=source.shape), [source, picks])
         return ctx.unknown_tensor(dtype)
     dims = list(picks.shape.dims[:-1]) + list(source.shape.dims[batch + depth:])
     if not dims and batch == 0 and source.kind == "variable":
         # its gradient scatters a scalar: ScatterNd wants updates of rank >= 1 (raised by minimize)
-        ctx.deferred.append(Deferred(False, codes.RANK_MISMATCH, f"{ctx.display}: "
-                                     f"{messages.shape_must_be_at_least_rank(1, 0)} for 'GatherNd_grad/ScatterNd' "
-                                     f"(op: 'ScatterNd') with input shapes: {picks.shape.tf_str()}, [], "
-                                     f"[{source.shape.rank}] (a gradient through a gather_nd of one element)",
-                                     ctx.site, frozenset(_origins([source])), at_gradient=True))
+        message = ctx.msg(messages.shape_must_be_at_least_rank(1, 0), " for 'GatherNd_grad/ScatterNd' (op: "
+                          "'ScatterNd') with input shapes: {input_shapes:tfs} (a gradient through a gather_nd of one "
+                          "element)", input_shapes=(picks.shape, (), (source.shape.rank,)))
+        ctx.deferred.append(Deferred(False, codes.RANK_MISMATCH, message, ctx.site, frozenset(_origins([source])),
+                                     at_gradient=True))
     return ctx.result(Shape(dims), dtype, label="gathered to")
 
 
@@ -107,7 +108,7 @@ def embedding_lookup(ctx: OpContext, params, ids, partition_strategy="mod", name
     if table is None or keys is None or table.shape.dims is None or keys.shape.dims is None:
         return ctx.unknown_tensor(dtype)
     if table.shape.rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(1, 0)}", [table])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_least_rank(1, 0)), [table])
         return ctx.unknown_tensor(dtype)
     dims = list(keys.shape.dims) + list(table.shape.dims[1:])
     return ctx.result(Shape(dims), dtype, label="looked up as")
@@ -121,12 +122,12 @@ def one_hot(ctx: OpContext, indices, depth, on_value=None, off_value=None, axis=
     width = ctx.dim(depth)
     out_dtype = dtype_name(dtype, _value_dtype(ctx, on_value, off_value))
     if width is not None and width.known and width.value < 0:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimension size, given by scalar input 1, must be non-negative "
-                 f"but is {width.value}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Dimension size, given by scalar input 1, must be non-negative "
+                                                  "but is {width}", width=width.value))
         return ctx.unknown_tensor(out_dtype)
     where = -1 if ctx.is_none(axis) else ctx.int(axis)
     if where is not None and where < -1:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis must be >= -1")
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("axis must be >= -1"))
         return ctx.unknown_tensor(out_dtype)
     if picks is None or picks.shape.dims is None or where is None:
         return ctx.unknown_tensor(out_dtype)
@@ -136,8 +137,8 @@ def one_hot(ctx: OpContext, indices, depth, on_value=None, off_value=None, axis=
         # Only the kernel checks the upper bound; graph mode builds the op, its static
         # shape putting the depth at axis % (rank + 1) (TF 2.21: [4,2] with axis=3 gives
         # [depth,4,2], axis=4 gives [4,depth,2]).
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Expected axis to be -1 or between [0, {rank + 1}).  But received: "
-                 f"{where}", [picks], runtime=True)
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("Expected axis to be -1 or between [0, {bound}).  But received: {axis}",
+                                           bound=rank + 1, axis=where), [picks], runtime=True)
         if ctx.failed:
             return ctx.unknown_tensor(out_dtype)
         position = where % (rank + 1)
@@ -171,7 +172,7 @@ def where(ctx: OpContext, condition, x=None, y=None, name=None):
         return ctx.result(Shape([ctx.fresh("selected", 0), Dim(cond.shape.rank)]), "int64",
                           label="coordinates of shape")
     if ctx.is_none(x) or ctx.is_none(y):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: x and y must both be non-None or both be None.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("x and y must both be non-None or both be None."))
         return ctx.unknown_tensor()
     left, right = ctx.tensor(x), ctx.tensor(y)
     dtype = (left.dtype if left is not None else None) or (right.dtype if right is not None else None)

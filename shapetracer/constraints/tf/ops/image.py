@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.domain.dims import Dim
@@ -39,8 +40,8 @@ def _image_3_or_4(ctx: OpContext, value: Any, what: str = "image") -> Tensor | N
     if x is None or x.shape.dims is None:
         return None
     if x.shape.rank not in (3, 4):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: '{what}' (shape {x.shape.tuple_str()}) must have either 3 or 4 "
-                 f"dimensions.", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("'{arg}' (shape {shape:tuple}) must have either 3 or 4 dimensions.",
+                                              arg=what, shape=x.shape), [x])
         return None
     return x
 
@@ -51,12 +52,12 @@ def _image_at_least_3d(ctx: OpContext, value: Any, up_to_4: bool = True) -> Tens
     if x is None or x.shape.dims is None:
         return None
     if x.shape.rank < 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: 'image' (shape {x.shape.tuple_str()}) must be at least "
-                 f"three-dimensional.", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("'{arg}' (shape {shape:tuple}) must be at least three-dimensional.",
+                                              arg="image", shape=x.shape), [x])
         return None
     if up_to_4 and x.shape.rank > 4:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: 'image' (shape {x.shape.tuple_str()}) must have either 3 or 4 "
-                 f"dimensions.", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("'{arg}' (shape {shape:tuple}) must have either 3 or 4 dimensions.",
+                                              arg="image", shape=x.shape), [x])
         return None
     return x
 
@@ -67,8 +68,8 @@ def _kernel_at_least_3(ctx: OpContext, value: Any) -> Tensor | None:
     if x is None or x.shape.dims is None:
         return None
     if x.shape.rank < 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(3, x.shape.rank)} "
-                 f"(input shapes: {x.shape.tf_str()})", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_least_rank(3, x.shape.rank),
+                                              " (input shapes: {shape:tf})", shape=x.shape), [x])
         return None
     return x
 
@@ -100,9 +101,9 @@ def _size_pair(ctx: OpContext, size: Any, raw: bool) -> list[Dim] | None | bool:
     if dims is None:
         return None
     if len(dims) != 2:
-        message = (f"Dimension must be 2 but is {len(dims)}" if raw else
-                   "'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {message}")
+        message = (Message("Dimension must be 2 but is {length}", length=len(dims)) if raw else
+                   Message("'size' must be a 1-D Tensor of 2 elements: new_height, new_width"))
+        ctx.fail(codes.ARG_LENGTH, ctx.msg(message))
         return False
     return [d if d is not None else _runtime_dim(ctx, "resized", i) for i, d in enumerate(dims)]
 
@@ -121,8 +122,8 @@ def _resize(ctx: OpContext, images: Any, size: Any, raw: bool, preserve: Any = F
         if x is None or x.shape.dims is None:
             return ctx.unknown_tensor(dtype)
         if x.shape.rank != 4:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(4, x.shape.rank)} "
-                     f"(input shapes: {x.shape.tf_str()}, [2])", [x])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(4, x.shape.rank),
+                                                  " (input shapes: {shape:tf}, [2])", shape=x.shape), [x])
             return ctx.unknown_tensor(dtype)
     else:
         x = _image_3_or_4(ctx, images, "images")
@@ -176,7 +177,7 @@ def resize_with_crop_or_pad(ctx: OpContext, image, target_height, target_width):
         return ctx.unknown_tensor()
     height, width = _target(ctx, target_height, 0), _target(ctx, target_width, 1)
     for label, dim in (("target_width", width), ("target_height", height)):
-        if not ctx.require(dim.gt(0), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {label} must be > 0.", [dim]):
+        if not ctx.require(dim.gt(0), codes.SHAPE_REQUIREMENT, ctx.msg("{arg} must be > 0.", arg=label), [dim]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(_with_spatial(x, height, width), x.dtype, label="cropped or padded to")
 
@@ -184,8 +185,8 @@ def resize_with_crop_or_pad(ctx: OpContext, image, target_height, target_width):
 def _offsets_nonnegative(ctx: OpContext, offset_height: Dim | None, offset_width: Dim | None,
                          dot: str) -> bool:
     for label, dim in (("offset_height", offset_height), ("offset_width", offset_width)):
-        if dim is not None and not ctx.require(dim.ge(0), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {label} must be >= 0{dot}",
-                                               [dim]):
+        if dim is not None and not ctx.require(dim.ge(0), codes.SHAPE_REQUIREMENT,
+                                               ctx.msg("{arg} must be >= 0" + dot, arg=label), [dim]):
             return False
     return True
 
@@ -200,15 +201,16 @@ def crop_to_bounding_box(ctx: OpContext, image, offset_height, offset_width, tar
     if not _offsets_nonnegative(ctx, oh, ow, "."):
         return ctx.unknown_tensor(x.dtype)
     for label, dim in (("target_width", width), ("target_height", height)):
-        if not ctx.require(dim.gt(0), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {label} must be > 0.", [dim]):
+        if not ctx.require(dim.gt(0), codes.SHAPE_REQUIREMENT, ctx.msg("{label} must be > 0.", label=label), [dim]):
             return ctx.unknown_tensor(x.dtype)
     in_h, in_w = x.shape.dims[-3], x.shape.dims[-2]
     for label, have, need, offset in (("width", in_w, width, ow), ("height", in_h, height, oh)):
         if offset is None:
             continue
         if not ctx.require(have.ge(need + offset), codes.NEGATIVE_DIM,
-                           f"{ctx.display}: {label} must be >= target + offset. (input shape "
-                           f"{x.shape.tf_str()}, target {need} at offset {offset})", [have, need, offset]):
+                           ctx.msg("{arg} must be >= target + offset. (input shape {shape:tf}, target {target_size} at "
+                                   "offset {offset})", arg=label, shape=x.shape, target_size=need, offset=offset),
+                           [have, need, offset]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(_with_spatial(x, height, width), x.dtype, label="cropped to")
 
@@ -227,8 +229,9 @@ def pad_to_bounding_box(ctx: OpContext, image, offset_height, offset_width, targ
         if offset is None:
             continue
         if not ctx.require((target - offset).ge(have), codes.SHAPE_REQUIREMENT,
-                           f"{ctx.display}: {label} must be <= target - offset (input shape "
-                           f"{x.shape.tf_str()}, target {target} at offset {offset})", [have, target, offset]):
+                           ctx.msg("{arg} must be <= target - offset (input shape {shape:tf}, target {target_size} at "
+                                   "offset {offset})", arg=label, shape=x.shape, target_size=target, offset=offset),
+                           [have, target, offset]):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(_with_spatial(x, height, width), x.dtype, label="padded to")
 
@@ -248,7 +251,7 @@ def central_crop(ctx: OpContext, image, central_fraction):
         return ctx.unknown_tensor()
     fraction = _float(central_fraction)
     if fraction is not None and not (0.0 < fraction <= 1.0):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: central_fraction must be within (0, 1]")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("central_fraction must be within (0, 1]"))
         return ctx.unknown_tensor(x.dtype)
     if fraction == 1.0:
         return ctx.same_shape(x)
@@ -270,15 +273,14 @@ def random_crop(ctx: OpContext, value, size, seed=None, name=None):
     if x.shape.dims is None:
         return ctx.result(dims, x.dtype, label="cropped to")
     if len(dims) != x.shape.rank:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.dims_must_be_equal(x.shape.rank, len(dims))} "
-                 f"(input shapes: [{x.shape.rank}], [{len(dims)}])", [x])
+        ctx.fail(codes.ARG_LENGTH, ctx.msg(messages.dims_must_be_equal(x.shape.rank, len(dims)),
+                                           " (input shapes: [{a}], [{b}])"), [x])
         return ctx.unknown_tensor(x.dtype)
-    have = ", ".join(str(d) for d in x.shape.dims)
-    want = ", ".join(str(d) for d in dims)
     for axis_dim, want_dim in zip(x.shape.dims, dims):
         if not ctx.require(axis_dim.ge(want_dim), codes.NEGATIVE_DIM,
-                           f"{ctx.display}: Need value.shape >= size, got {have} {want}", [x, axis_dim, want_dim],
-                           runtime=True):
+                           ctx.msg("Need value.shape >= size, got {shape:join} {sizes:join}", shape=x.shape,
+                                   sizes=dims),
+                           [x, axis_dim, want_dim], runtime=True):
             return ctx.unknown_tensor(x.dtype)
     return ctx.result(dims, x.dtype, label="cropped to")
 
@@ -369,8 +371,9 @@ def rgb_to_hsv(ctx: OpContext, images, name=None):
     last = x.shape.dims[-1]
     # The YUV conversions are a tensordot with a 3x3 kernel, hence MatMul's wording.
     wording = messages.dims_must_be_equal(last, 3) if "yuv" in ctx.api else \
-        f"Dimension must be 3 but is {last}"
-    if not ctx.require(last.eq(3), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {wording} (input shapes: {x.shape.tf_str()})",
+        Message("Dimension must be 3 but is {dim}", dim=last)
+    if not ctx.require(last.eq(3), codes.SHAPE_REQUIREMENT, ctx.msg(wording, " (input shapes: {shape:tf})",
+                                                                    shape=x.shape),
                        [x, last]):
         return ctx.unknown_tensor(x.dtype)
     return ctx.same_shape(x)
@@ -383,8 +386,9 @@ def rgb_to_grayscale(ctx: OpContext, images, name=None):
         return ctx.unknown_tensor()
     last = x.shape.dims[-1]
     if not ctx.require(last.eq(3), codes.SHAPE_REQUIREMENT,
-                       f"{ctx.display}: {messages.dims_must_be_equal(last, 3)} (an RGB image's last "
-                       f"axis holds 3 channels; input shape {x.shape.tf_str()})", [x, last]):
+                       ctx.msg(messages.dims_must_be_equal(last, 3),
+                               " (an RGB image's last axis holds 3 channels; input shape {shape:tf})", shape=x.shape),
+                       [x, last]):
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(list(x.shape.dims[:-1]) + [Dim(1, frozenset({ctx.site}))], x.dtype,
                       label="converted to grayscale")
@@ -396,12 +400,13 @@ def grayscale_to_rgb(ctx: OpContext, images, name=None):
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor()
     if x.shape.rank < 2:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: A grayscale image (shape {x.shape.tuple_str()}) must be at least "
-                 f"two-dimensional.", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("A grayscale image (shape {shape:tuple}) must be at least "
+                                              "two-dimensional.", shape=x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     last = x.shape.dims[-1]
-    if not ctx.require(last.eq(1), codes.SHAPE_REQUIREMENT, f"{ctx.display}: Last dimension of a grayscale image should be "
-                       f"size 1. (input shape {x.shape.tf_str()})", [x, last]):
+    if not ctx.require(last.eq(1), codes.SHAPE_REQUIREMENT, ctx.msg("Last dimension of a grayscale image should be "
+                                                                    "size 1. (input shape {shape:tf})", shape=x.shape),
+                       [x, last]):
         return ctx.unknown_tensor(x.dtype)
     return ctx.result(list(x.shape.dims[:-1]) + [Dim(3, frozenset({ctx.site}))], x.dtype,
                       label="converted to RGB")
@@ -413,8 +418,8 @@ def _scalar_contents(ctx: OpContext, contents: Any) -> bool:
     """Decoders take one encoded string (a scalar); False after a report."""
     x = ctx.tensor(contents)
     if x is not None and x.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(0, x.shape.rank)} "
-                 f"(input shapes: {x.shape.tf_str()})", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(0, x.shape.rank),
+                                              " (input shapes: {shape:tf})", shape=x.shape), [x])
         return False
     return True
 
@@ -459,8 +464,8 @@ def encode_jpeg(ctx: OpContext, image, format="", quality=95, progressive=False,
                 name=None):
     x = ctx.tensor(image)
     if x is not None and x.shape.rank not in (None, 3):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(3, x.shape.rank)} "
-                 f"(input shapes: {x.shape.tf_str()})", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(3, x.shape.rank),
+                                              " (input shapes: {shape:tf})", shape=x.shape), [x])
         return ctx.unknown_tensor("string")
     return ctx.result([], "string", label="encoded to")
 
@@ -472,8 +477,8 @@ def encode_png(ctx: OpContext, image, compression=-1, name=None):
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor("string")
     if x.shape.rank < 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(3, x.shape.rank)} "
-                 f"(input shapes: {x.shape.tf_str()})", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_least_rank(3, x.shape.rank),
+                                              " (input shapes: {shape:tf})", shape=x.shape), [x])
         return ctx.unknown_tensor("string")
     return ctx.result(list(x.shape.dims[:-3]), "string", label="encoded to")
 

@@ -22,7 +22,7 @@ Known elements of small int vectors survive concat/stack, so
 from __future__ import annotations
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import MAX_PIECES, dims_text, merge_shapes, normalize_axis
+from shapetracer.constraints.core.common import MAX_PIECES, merge_shapes, normalize_axis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op, pending_of
@@ -49,11 +49,12 @@ def concat(ctx: OpContext, values, axis, name="concat"):
         return ctx.unknown_tensor(dtype)
     rank = known[0].shape.rank
     if rank == 0:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Can't concatenate scalars (use tf.stack instead)", known)
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Can't concatenate scalars (use {suggestion} instead)",
+                                              suggestion="tf.stack"), known)
         return ctx.unknown_tensor(dtype)
     for t in known[1:]:
         if t.shape.rank != rank:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(rank, t.shape.rank)}",
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(rank, t.shape.rank)),
                      [known[0], t])
             return ctx.unknown_tensor(dtype)
     where = ctx.int(axis)
@@ -62,7 +63,7 @@ def concat(ctx: OpContext, values, axis, name="concat"):
     position = normalize_axis(where, rank)
     if position is None:
         needed = -where if where < 0 else where + 1
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: {messages.shape_must_be_at_least_rank(needed, rank)}", known)
+        ctx.fail(codes.AXIS_RANGE, ctx.msg(messages.shape_must_be_at_least_rank(needed, rank)), known)
         return ctx.unknown_tensor(dtype)
     dims = _merge_around_axis(ctx, known, position)
     if dims is None:
@@ -124,7 +125,8 @@ def stack(ctx: OpContext, values, axis=0, name="stack"):
         return ctx.result(Shape(ctx.fresh() for _ in range(rank + 1)), dtype, label="stacked to")
     position = normalize_axis(where, rank, extra=1)
     if position is None:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Argument `axis` = {where} not in range [{-rank - 1}, {rank + 1})",
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("Argument `axis` = {axis} not in range [{low}, {high})", axis=where,
+                                           low=-rank - 1, high=rank + 1),
                  [known[0]])
         return ctx.unknown_tensor(dtype)
     merged = known[0].shape
@@ -157,12 +159,14 @@ def unstack(ctx: OpContext, value, num=None, axis=0, name="unstack"):
         return UNKNOWN
     position = normalize_axis(where, rank)
     if position is None:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Argument `axis` = {where} not in range [{-rank}, {rank})", [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("Argument `axis` = {axis} not in range [{low}, {high})", axis=where,
+                                           low=-rank, high=rank), [x])
         return UNKNOWN
     count = x.shape.dims[position]
     given = ctx.int(num)
     if given is not None and not ctx.require(count.eq(given), codes.SPLIT_UNEVEN,
-                                             f"{ctx.display}: Dimension must be {given} but is {count}", [x]):
+                                             ctx.msg("Dimension must be {num} but is {size}", num=given,
+                                                     size=count), [x]):
         return UNKNOWN
     length = given if given is not None else (count.value if count.known else None)
     if length is None or length > MAX_PIECES:
@@ -188,8 +192,8 @@ def split(ctx: OpContext, value, num_or_size_splits, axis=0, num=None, name="spl
     rank = x.shape.rank
     position = normalize_axis(where, rank)
     if position is None:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: Dimension size, given by scalar input {where} must be in range "
-                 f"[{-rank}, {rank})", [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("Dimension size, given by scalar input {axis} must be in range [{low}, "
+                                           "{high})", axis=where, low=-rank, high=rank), [x])
         return UNKNOWN
     length = x.shape.dims[position]
     ways = ctx.int(num_or_size_splits)
@@ -209,9 +213,10 @@ def split(ctx: OpContext, value, num_or_size_splits, axis=0, num=None, name="spl
 
 def _even_pieces(ctx: OpContext, x: Tensor, length: Dim, ways: int) -> list[Dim] | None:
     if ways < 1:
-        ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: Attr 'num_split' of 'Split' Op passed {ways} less than minimum 1.")
+        ctx.fail(codes.SPLIT_UNEVEN, ctx.msg("Attr 'num_split' of 'Split' Op passed {ways} less than minimum 1.",
+                                             ways=ways))
         return None
-    message = f"{ctx.display}: {messages.evenly_divisible(ways, length)}"
+    message = ctx.msg(messages.evenly_divisible(ways, length))
     if not ctx.require(length.mod(ways).eq(0), codes.SPLIT_UNEVEN, message, [x, length]):
         return None
     if ways > MAX_PIECES:
@@ -234,7 +239,7 @@ def _sized_pieces(ctx: OpContext, x: Tensor, length: Dim, sizes, num: int | None
     values = [ctx.dim(item) for item in items]
     inferred = [i for i, v in enumerate(values) if v is not None and v.known and v.value == -1]
     if len(inferred) > 1:
-        ctx.fail(codes.SPLIT_UNEVEN, f"{ctx.display}: size_splits can only have one -1", [x])
+        ctx.fail(codes.SPLIT_UNEVEN, ctx.msg("size_splits can only have one -1"), [x])
         return None
     if any(v is None for v in values):
         return [v if v is not None and i not in inferred else ctx.fresh("piece", 0)
@@ -242,13 +247,13 @@ def _sized_pieces(ctx: OpContext, x: Tensor, length: Dim, sizes, num: int | None
     given = [v for i, v in enumerate(values) if i not in inferred]
     total = _sum(given) if given else Dim(0)
     if not inferred:
-        message = (f"{ctx.display}: can't split axis of size {length} into pieces of size "
-                   f"{dims_text(values)}")
+        message = ctx.msg("can't split axis of size {size} into pieces of size {sizes:tf}", size=length,
+                          sizes=values)
         if not ctx.require(total.eq(length), codes.SPLIT_UNEVEN, message, [x, length] + given):
             return None
         return values
     rest = length - total
-    message = f"{ctx.display}: Split size at index {inferred[0]} must be >= 0. Got: {rest}"
+    message = ctx.msg("Split size at index {index} must be >= 0. Got: {size}", index=inferred[0], size=rest)
     if not ctx.require(rest.ge(0), codes.SPLIT_UNEVEN, message, [x, length] + given):
         return None
     values[inferred[0]] = rest.with_origins({ctx.site})

@@ -46,11 +46,13 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         return ctx.unknown_tensor(x.dtype)
     rank = x.shape.rank
     if len(order) != rank:
-        ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: Dimension must be {rank} but is {len(order)}", [x])
+        ctx.fail(codes.BAD_PERMUTATION, ctx.msg("Dimension must be {rank} but is {perm_length}", rank=rank,
+                                                perm_length=len(order)), [x])
         return ctx.unknown_tensor(x.dtype)
     for entry in order:
         if normalize_axis(entry, rank) is None:
-            ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: perm dim {entry} is out of range of input rank {rank}", [x])
+            ctx.fail(codes.BAD_PERMUTATION, ctx.msg("perm dim {axis} is out of range of input rank {rank}",
+                                                    axis=entry, rank=rank), [x])
             return ctx.unknown_tensor(x.dtype)
     normal = [normalize_axis(entry, rank) for entry in order]
     missing = [axis for axis in range(rank) if axis not in normal]
@@ -59,8 +61,8 @@ def transpose(ctx: OpContext, a, perm=None, name="transpose", conjugate=False):
         # [2,4,3] with [2,0,2] gives [3,2,3]); only the kernel refuses it, unless the
         # graph optimizer removed the op first (_folded_to_identity).
         if not _folded_to_identity(ctx, x, normal):
-            listed = ",".join(str(p) for p in normal)
-            ctx.fail(codes.BAD_PERMUTATION, f"{ctx.display}: {missing[0]} is missing from {{{listed}}}.", [x], runtime=True)
+            ctx.fail(codes.BAD_PERMUTATION, ctx.msg("{axis} is missing from {{{perm:csv}}}.", axis=missing[0],
+                                                    perm=normal), [x], runtime=True)
             if ctx.failed:
                 return ctx.unknown_tensor(x.dtype)
     return ctx.result(Shape(x.shape.dims[p] for p in normal), x.dtype, label="transposed to")
@@ -86,8 +88,8 @@ def matrix_transpose(ctx: OpContext, a, name="matrix_transpose", conjugate=False
     if x is None or x.shape.dims is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
     if x.shape.rank < 2:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Argument `a` should be a (batch) matrix with rank >= 2.  "
-                 f"Received `a` with shape: {x.shape.tuple_str()}", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Argument `a` should be a (batch) matrix with rank >= 2.  Received "
+                                              "`a` with shape: {shape:tuple}", shape=x.shape), [x])
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
     dims[-1], dims[-2] = dims[-2], dims[-1]
@@ -115,10 +117,11 @@ def squeeze(ctx: OpContext, input, axis=None, name=None, squeeze_dims=None):
     for index, entry in enumerate(axes):
         position = normalize_axis(entry, rank)
         if position is None:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: squeeze_dims[{index}] not in [{-rank},{rank}).", [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("squeeze_dims[{index}] not in [{low},{high}).", index=index, low=-rank,
+                                               high=rank), [x])
             return ctx.unknown_tensor(x.dtype)
-        message = (f"{ctx.display}: Can not squeeze dim[{position}], expected a dimension of 1, "
-                   f"got {dims[position]}")
+        message = ctx.msg("Can not squeeze dim[{axis}], expected a dimension of 1, got {dim}", axis=position,
+                          dim=dims[position])
         if not ctx.require(dims[position].eq(1), codes.SHAPE_REQUIREMENT, message, [x]):
             return ctx.unknown_tensor(x.dtype)
         dropped.add(position)
@@ -136,7 +139,8 @@ def expand_dims(ctx: OpContext, input, axis=None, name=None, dim=None):
         return _rank_only(ctx, rank + 1, x.dtype, "expanded to")
     position = normalize_axis(chosen, rank, extra=1)
     if position is None:
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: dim {chosen} not in the interval [{-rank - 1}, {rank}].", [x])
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("dim {axis} not in the interval [{low}, {high}].", axis=chosen,
+                                           low=-rank - 1, high=rank), [x])
         return ctx.unknown_tensor(x.dtype)
     dims = list(x.shape.dims)
     dims.insert(position, Dim(1, frozenset({ctx.site})))
@@ -155,11 +159,12 @@ def tile(ctx: OpContext, input, multiples, name=None):
     if x.shape.dims is None:
         return _rank_only(ctx, len(factors), dtype, "tiled to")
     if len(factors) != x.shape.rank:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.shape_must_be_rank(x.shape.rank, len(factors))}", [x])
+        ctx.fail(codes.ARG_LENGTH, ctx.msg(messages.shape_must_be_rank(x.shape.rank, len(factors))), [x])
         return ctx.unknown_tensor(dtype)
     for index, factor in enumerate(factors):
         if factor is not None and factor.known and factor.value < 0:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Expected multiples[{index}] >= 0, but got {factor.value}", [x])
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Expected multiples[{index}] >= 0, but got {value}",
+                                                      index=index, value=factor.value), [x])
             return ctx.unknown_tensor(dtype)
     dims = [d * f if f is not None else ctx.fresh("d", 0) for d, f in zip(x.shape.dims, factors)]
     return ctx.result(Shape(dims), dtype, label="tiled to")
@@ -175,12 +180,12 @@ def pad(ctx: OpContext, tensor, paddings, mode="CONSTANT", name=None, constant_v
     pairs = [ctx.items(row) for row in rows]
     for pair in pairs:
         if pair is not None and len(pair) != 2:
-            ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Dimension must be 2 but is {len(pair)}", [x])
+            ctx.fail(codes.ARG_LENGTH, ctx.msg("Dimension must be 2 but is {length}", length=len(pair)), [x])
             return ctx.unknown_tensor(dtype)
     if x.shape.dims is None:
         return _rank_only(ctx, len(pairs), dtype, "padded to")
     if len(pairs) != x.shape.rank:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.shape_must_be_rank(len(pairs), x.shape.rank)}", [x])
+        ctx.fail(codes.ARG_LENGTH, ctx.msg(messages.shape_must_be_rank(len(pairs), x.shape.rank)), [x])
         return ctx.unknown_tensor(dtype)
     style = (ctx.str(mode) or "CONSTANT").upper()
     dims: list[Dim] = []
@@ -200,12 +205,12 @@ def _mirror_fits(ctx: OpContext, x: Tensor, dim: Dim, before: Dim, after: Dim, s
     """MirrorPad: REFLECT needs both paddings < dim, SYMMETRIC <= dim."""
     if style == "REFLECT":
         cond = bool_and(before.lt(dim), after.lt(dim))
-        message = (f"{ctx.display}: paddings must be less than the dimension size: {before}, {after} "
-                   f"not less than {dim}")
+        message = ctx.msg("paddings must be less than the dimension size: {before}, {after} not less than {dim}",
+                          before=before, after=after, dim=dim)
     else:
         cond = bool_and(before.le(dim), after.le(dim))
-        message = (f"{ctx.display}: paddings must be no greater than the dimension size: {before}, {after} "
-                   f"greater than {dim}")
+        message = ctx.msg("paddings must be no greater than the dimension size: {before}, {after} greater than {dim}",
+                          before=before, after=after, dim=dim)
     return ctx.require(cond, codes.SHAPE_REQUIREMENT, message, [x, before, after])
 
 
@@ -221,11 +226,12 @@ def reverse(ctx: OpContext, tensor, axis, name=None):
         position = normalize_axis(entry, rank)
         if position is None:
             # TensorFlow's own text, unbalanced bracket included.
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: 'axis'[{index}] = {entry} is out of valid range [0, {rank - 1}",
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("'axis'[{index}] = {axis} is out of valid range [0, {high}",
+                                               index=index, axis=entry, high=rank - 1),
                      [x])
             return ctx.unknown_tensor(x.dtype)
         if position in seen:
-            ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: axis {position} specified more than once.", [x])
+            ctx.fail(codes.AXIS_RANGE, ctx.msg("axis {axis} specified more than once.", axis=position), [x])
             return ctx.unknown_tensor(x.dtype)
         seen.add(position)
     return ctx.same_shape(x)
@@ -243,7 +249,7 @@ def broadcast_to(ctx: OpContext, input, shape, name=None):
                           label="broadcast to")
     rank = x.shape.rank
     if rank > len(target):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_most_rank(len(target), rank)}", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_most_rank(len(target), rank)), [x])
         return ctx.unknown_tensor(dtype)
     out: list[Dim] = list(d if d is not None else ctx.fresh() for d in target[:len(target) - rank])
     for dim, want in zip(x.shape.dims, target[len(target) - rank:]):
@@ -251,7 +257,7 @@ def broadcast_to(ctx: OpContext, input, shape, name=None):
             out.append(dim if not (dim.known and dim.value == 1) else ctx.fresh())
             continue
         cond = bool_or(dim.eq(1), dim.eq(want))
-        if not ctx.require(cond, codes.BROADCAST, f"{ctx.display}: {messages.dims_must_be_equal(dim, want)}",
+        if not ctx.require(cond, codes.BROADCAST, ctx.msg(messages.dims_must_be_equal(dim, want)),
                            [x, want]):
             return ctx.unknown_tensor(dtype)
         out.append(want)
@@ -277,7 +283,7 @@ def slice_(ctx: OpContext, input_, begin, size, name=None):
     rank = x.shape.rank
     for length in lengths:
         if length != rank:
-            ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {messages.shape_must_be_rank(length, rank)}", [x])
+            ctx.fail(codes.ARG_LENGTH, ctx.msg(messages.shape_must_be_rank(length, rank)), [x])
             return ctx.unknown_tensor(dtype)
     starts = starts if starts is not None else [None] * rank
     sizes = sizes if sizes is not None else [None] * rank
@@ -294,11 +300,12 @@ def _slice_axis(ctx: OpContext, x: Tensor, index: int, dim: Dim, start: Dim | No
                 extent: Dim | None) -> Dim | None:
     """The length of one sliced axis; None after a failure."""
     if extent is not None and extent.known and extent.value < -1:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid value in tensor used for shape: {extent.value}", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid value in tensor used for shape: {value}",
+                                                  value=extent.value), [x])
         return None
     if start is None:
         return extent if extent is not None and extent.known and extent.value >= 0 else ctx.fresh("d", 0)
-    begin_message = f"{ctx.display}: Expected begin[{index}] in [0, {dim}], but got {start}"
+    begin_message = ctx.msg("Expected begin[{index}] in [0, {dim}], but got {begin}", index=index, dim=dim, begin=start)
     if start.known and start.value < 0:
         ctx.fail(codes.INDEX_RANGE, begin_message, [x])
         return None
@@ -310,7 +317,8 @@ def _slice_axis(ctx: OpContext, x: Tensor, index: int, dim: Dim, start: Dim | No
         return dim - start
     room = dim - start
     if not ctx.require(extent.le(room), codes.INDEX_RANGE,
-                       f"{ctx.display}: Expected size[{index}] in [0, {room}], but got {extent}", [x]):
+                       ctx.msg("Expected size[{index}] in [0, {room}], but got {size}", index=index, room=room,
+                               size=extent), [x]):
         return None
     return extent
 

@@ -29,8 +29,9 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     dtype = x.dtype
     for which, t in (("a", x), ("b", y)):
         if t.shape.rank < 2:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(2, t.shape.rank)} "
-                     f"for input {which} with shape {t.shape.tf_str()}", [t])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(2, t.shape.rank),
+                                                  " for input {input} with shape {shape:tf}", input=which,
+                                                  shape=t.shape), [t])
             return ctx.unknown_tensor(dtype)
     ta = ctx.bool(transpose_a, False) or ctx.bool(adjoint_a, False)
     tb = ctx.bool(transpose_b, False) or ctx.bool(adjoint_b, False)
@@ -38,8 +39,8 @@ def matmul(ctx: OpContext, a, b, transpose_a=False, transpose_b=False, adjoint_a
     rows, inner_a = (xd[-1], xd[-2]) if ta else (xd[-2], xd[-1])
     inner_b, cols = (yd[-1], yd[-2]) if tb else (yd[-2], yd[-1])
     if not ctx.require(inner_a.eq(inner_b), codes.MATMUL_DIM,
-                       f"{ctx.display}: {messages.dims_must_be_equal(inner_a, inner_b)} "
-                       f"(input shapes: {x.shape.tf_str()}, {y.shape.tf_str()})",
+                       ctx.msg(messages.dims_must_be_equal(inner_a, inner_b),
+                               " (input shapes: {shape_a:tf}, {shape_b:tf})", shape_a=x.shape, shape_b=y.shape),
                        [inner_a, inner_b]):
         return ctx.unknown_tensor(dtype)
     if len(xd) == 2 and len(yd) == 2:
@@ -60,7 +61,7 @@ def matvec(ctx: OpContext, a, b, transpose_a=False, adjoint_a=False, a_is_sparse
     ta = ctx.bool(transpose_a, False) or ctx.bool(adjoint_a, False)
     rows, inner = (x.shape.dims[-1], x.shape.dims[-2]) if ta else (x.shape.dims[-2], x.shape.dims[-1])
     if not ctx.require(inner.eq(v.shape.dims[-1]), codes.MATMUL_DIM,
-                       f"{ctx.display}: {messages.dims_must_be_equal(inner, v.shape.dims[-1])}",
+                       ctx.msg(messages.dims_must_be_equal(inner, v.shape.dims[-1])),
                        [inner, v.shape.dims[-1]]):
         return ctx.unknown_tensor()
     return ctx.result(list(x.shape.dims[:-2]) + [rows], x.dtype, label="multiplied to")

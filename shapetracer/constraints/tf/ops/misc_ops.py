@@ -10,11 +10,13 @@ tf.group and tf.no_op build (an Operation, not a tensor).
 
 from __future__ import annotations
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import merge_shapes
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.domain.dims import Shape
 from shapetracer.domain.values import Obj, Tensor
 from shapetracer.constraints.core import messages
 
@@ -35,8 +37,8 @@ def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
     p, t = _in_top_k_operands(ctx, predictions, targets)
     for tensor, rank in ((p, 2), (t, 1)):
         if tensor is not None and tensor.shape.rank is not None and tensor.shape.rank != rank:
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(rank, tensor.shape.rank)} "
-                     f"(input shapes: {_shapes(p, t)})", [tensor])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(rank, tensor.shape.rank),
+                                                  _shapes(p, t)), [tensor])
             return ctx.unknown_tensor("bool")
     if p is None or t is None or p.shape.dims is None or t.shape.dims is None:
         batch = t.shape.dims[0] if t is not None and t.shape.dims is not None else None
@@ -45,15 +47,14 @@ def in_top_k(ctx: OpContext, predictions, targets, k=None, name=None):
         return ctx.result([batch] if batch is not None else [None], "bool", label="compared to")
     rows, count = p.shape.dims[0], t.shape.dims[0]
     if not ctx.require(rows.eq(count), codes.LABELS_LOGITS,
-                       f"{ctx.display}: {messages.dims_must_be_equal(rows, count)} "
-                       f"(input shapes: {_shapes(p, t)})", [rows, count]):
+                       ctx.msg(messages.dims_must_be_equal(rows, count), _shapes(p, t)), [rows, count]):
         return ctx.unknown_tensor("bool")
     return ctx.result([rows if rows.known or not count.known else count], "bool", label="compared to")
 
 
-def _shapes(p: Tensor | None, t: Tensor | None) -> str:
-    parts = [x.shape.tf_str() if x is not None else "<unknown>" for x in (p, t)]
-    return ", ".join(parts + ["[]"])
+def _shapes(p: Tensor | None, t: Tensor | None) -> Message:
+    return Message(" (input shapes: {input_shapes:tfs})",
+                   input_shapes=[x.shape if x is not None else Shape.unknown() for x in (p, t)] + [()])
 
 
 @op("tf.add_n", "tf.math.add_n")
@@ -62,8 +63,8 @@ def add_n(ctx: OpContext, inputs, name=None):
     if items is None:
         return ctx.unknown_tensor()
     if not items:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Inputs must be an iterable of at least one Tensor/IndexedSlices "
-                 f"with the same dtype and shape.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Inputs must be an iterable of at least one Tensor/IndexedSlices "
+                                                  "with the same dtype and shape."))
         return ctx.unknown_tensor()
     tensors = [ctx.tensor(item) for item in items]
     known = [t for t in tensors if t is not None]

@@ -66,18 +66,18 @@ def top_k(ctx: OpContext, input, k=1, sorted=True, index_type=None, name=None):
     if x is None or x.shape.dims is None:
         return Seq([ctx.unknown_tensor(), ctx.unknown_tensor("int32")], "tuple")
     if x.shape.rank < 1:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_at_least_rank(1, 0)} "
-                 f"(input shape: {x.shape.tf_str()})", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_at_least_rank(1, 0), " (input shape: {shape:tf})",
+                                              shape=x.shape), [x])
         return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
     count = ctx.dim(k)
     last = x.shape.dims[-1]
     if count is not None:
         if count.known and count.value < 0:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Need k >= 0, got {count}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Need k >= 0, got {k}", k=count))
             return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
         if not ctx.require(last.ge(count), codes.SHAPE_REQUIREMENT,
-                           f"{ctx.display}: input must have last dimension >= k = {count} but is {last} "
-                           f"(input shape: {x.shape.tf_str()})", [last, count, x]):
+                           ctx.msg("input must have last dimension >= k = {k} but is {dim} (input shape: "
+                                   "{shape:tf})", k=count, dim=last, shape=x.shape), [last, count, x]):
             return Seq([ctx.unknown_tensor(x.dtype), ctx.unknown_tensor("int32")], "tuple")
     dims = list(x.shape.dims[:-1]) + [count if count is not None else ctx.fresh()]
     return Seq([ctx.result(dims, x.dtype, label="top-k gives"), ctx.result(dims, "int32", label="top-k gives")],
@@ -89,8 +89,8 @@ def norm(ctx: OpContext, tensor, ord="euclidean", axis=None, keepdims=None, name
     """A vector norm over one axis, a matrix norm over a pair, or the whole tensor for None."""
     axes = read_axes(ctx, axis)
     if isinstance(axes, list) and (len(axes) not in (1, 2) or len(set(axes)) != len(axes)):
-        ctx.fail(codes.AXIS_RANGE, f"{ctx.display}: 'axis' must be None, an integer, or a tuple of 2 unique integers, "
-                 f"got {axes}")
+        ctx.fail(codes.AXIS_RANGE, ctx.msg("'axis' must be None, an integer, or a tuple of 2 unique integers, got "
+                                           "{axes:pylist}", axes=axes))
         return ctx.unknown_tensor()
     return reduce(ctx, tensor, axis, keepdims_flag(ctx, keepdims, keep_dims), label="normed to")
 

@@ -32,7 +32,6 @@ which keeps the arithmetic linear and the inferred dim exact.
 from __future__ import annotations
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import dims_text
 from shapetracer.domain.dims import Dim, Shape, bool_not
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.domain.facts import Verdict
@@ -51,12 +50,13 @@ def reshape(ctx: OpContext, tensor, shape, name=None):
         return ctx.unknown_tensor(dtype)
     inferred = [i for i, d in enumerate(target) if d is not None and d.known and d.value == -1]
     if len(inferred) > 1:
-        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, f"{ctx.display}: Only one input size may be -1, not both {inferred[0]} and "
-                 f"{inferred[1]}", [x] if x is not None else [], runtime=True)
+        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, ctx.msg("Only one input size may be -1, not both {index_a} and {index_b}",
+                                                    index_a=inferred[0], index_b=inferred[1]),
+                 [x] if x is not None else [], runtime=True)
         return ctx.unknown_tensor(dtype)
     invalid = [d.value for d in target if d is not None and d.known and d.value < -1]
     if invalid:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid value in tensor used for shape: {invalid[0]}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid value in tensor used for shape: {value}", value=invalid[0]))
         return ctx.unknown_tensor(dtype)
     if x is None or x.shape.dims is None or any(d is None for d in target):
         # An unknown entry may itself be -1 at run time: nothing can be checked.
@@ -128,12 +128,13 @@ def _product(known: int, unknown: list[Dim]) -> Dim:
     return total
 
 
-def _count_text(dims: list[Dim]) -> str:
-    """An element count for a message: ``6``, or ``?*3136`` with unknown dims."""
+def _count_factors(dims: list[Dim]) -> list[int | None]:
+    """An element count for a message, as the factors it prints: ``[6]`` (``6``), or
+    ``[None, 3136]`` (``?*3136``) with unknown dims."""
     known, unknown = _known_product(dims), _unknown(dims)
     if not unknown:
-        return str(known)
-    return "*".join(["?"] * len(unknown) + ([str(known)] if known != 1 else []))
+        return [known]
+    return [None] * len(unknown) + ([known] if known != 1 else [])
 
 
 # --- no -1: the counts must be equal ----------------------------------------------
@@ -141,22 +142,21 @@ def _count_text(dims: list[Dim]) -> str:
 def _check_same_count(ctx: OpContext, x: Tensor, target: list[Dim]) -> bool:
     in_known, in_unknown, out_known, out_unknown = _split_counts(list(x.shape.dims), target)
     count_in, count_out = _product(in_known, in_unknown), _product(out_known, out_unknown)
-    target_text = dims_text(target)
     known_in = _known_product(list(x.shape.dims))
     unknown_in = _unknown(list(x.shape.dims))
     if x.shape.fully_known and all(d.known for d in target):
-        message = f"{ctx.display}: {messages.cannot_reshape(count_in, target_text, count_out)}"
+        message = ctx.msg(messages.cannot_reshape(count_in, target, count_out))
     elif all(d.known for d in target) and len(unknown_in) == 1 and known_in != 0 \
             and count_out.value % known_in != 0:
         # SetOutputShapeForReshape solves for a single unknown input dim: no value fits.
-        ctx.fail(codes.RESHAPE_SIZE, f"{ctx.display}: {messages.evenly_divisible(known_in, count_out)}",
+        ctx.fail(codes.RESHAPE_SIZE, ctx.msg(messages.evenly_divisible(known_in, count_out)),
                  [x] + target)
         return False
     elif _dropped_by_grappler(ctx, x, target):
         return True
     else:
-        message = (f"{ctx.display}: {messages.reshape_input_has(_count_text(list(x.shape.dims)), _count_text(target))} "
-                   f"(input shape {x.shape.tf_str()}, requested {target_text})")
+        message = ctx.msg(messages.reshape_input_has(_count_factors(list(x.shape.dims)), _count_factors(target)),
+                          " (input shape {shape:tf}, requested {new_shape:tf})", shape=x.shape, new_shape=target)
     return ctx.require(count_in.eq(count_out), codes.RESHAPE_SIZE, message, [x] + target)
 
 
@@ -191,10 +191,11 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
         return _product(in_known // out_known, in_unknown).with_origins({ctx.site})
     count_in = _product(in_known, in_unknown)
     if x.shape.fully_known:
-        message = f"{ctx.display}: {messages.evenly_divisible(out_known, count_in)}"
+        message = ctx.msg(messages.evenly_divisible(out_known, count_in))
     else:
-        counts = messages.reshape_input_multiple(_count_text(list(x.shape.dims)), _count_text(others))
-        message = f"{ctx.display}: {counts} (input shape {x.shape.tf_str()}, requested {dims_text(target)})"
+        counts = messages.reshape_input_multiple(_count_factors(list(x.shape.dims)), _count_factors(others))
+        message = ctx.msg(counts, " (input shape {shape:tf}, requested {new_shape:tf})", shape=x.shape,
+                          new_shape=target)
     if len(in_unknown) > 1:
         # A product of unknowns is non-linear: left unchecked, except in graph mode when the
         # unknowns are run-time dims, which each run replaces by the fed values.
@@ -222,9 +223,11 @@ def _warn_batch_mixing(ctx: OpContext, x: Tensor, target: list[Dim], position: i
     if divides is True or judge(facts, bool_not(divides), ctx.host.limits, False).verdict \
             is Verdict.FAILS:
         return
-    ctx.warn(codes.BATCH_MIXING, f"{ctx.display}: reshaping {x.shape.tf_str()} to {dims_text(target)} puts {per_row} "
-             f"values in each row while each example has {per_example}, so rows mix examples across "
-             f"the batch axis; keep the batch axis, e.g. [-1,{per_example}]", [x])
+    ctx.warn(codes.BATCH_MIXING, ctx.msg("reshaping {shape:tf} to {new_shape:tf} puts {per_row} values in each row "
+                                         "while each example has {per_example}, so rows mix examples across the "
+                                         "batch axis; keep the batch axis, e.g. {suggested:tf}", shape=x.shape,
+                                         new_shape=target, per_row=per_row, per_example=per_example,
+                                         suggested=[-1, per_example]), [x])
 
 
 EXAMPLES = [

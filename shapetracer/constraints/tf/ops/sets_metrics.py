@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, statically_none
 from shapetracer.constraints.core import messages
@@ -81,23 +82,22 @@ def _set_operation(ctx: OpContext, a, b) -> Value:
     eager = not ctx.graph.mode
     for t in (x, y):
         if t.shape.rank < 2:
-            words = (f"Shape {t.shape.tf_str()} has rank {t.shape.rank} < 2" if eager
+            words = (Message("Shape {shape:tf} has rank {rank} < 2", shape=t.shape, rank=t.shape.rank) if eager
                      else messages.shape_must_be_at_least_rank(2, t.shape.rank))
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words}", [t])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg(words), [t])
             return UNKNOWN
     lead_a, lead_b = list(x.shape.dims[:-1]), list(y.shape.dims[:-1])
-    mismatch = f"Mismatched shapes {Shape(lead_a).tf_str()} vs {Shape(lead_b).tf_str()}"
+    mismatch = Message("Mismatched shapes {shape_a:tf} vs {shape_b:tf}", shape_a=lead_a, shape_b=lead_b)
     if x.shape.rank != y.shape.rank:
         words = mismatch if eager else messages.shape_must_be_rank(x.shape.rank, y.shape.rank)
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {words}", [x, y])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(words), [x, y])
         return UNKNOWN
     for index, (p, q) in enumerate(zip(lead_a, lead_b)):
-        words = mismatch if eager else messages.dimension_in_both_shapes(
-            index, p, q, Shape(lead_a).tf_str(), Shape(lead_b).tf_str())
+        words = mismatch if eager else messages.dimension_in_both_shapes(index, p, q, lead_a, lead_b)
         if p.known and q.known and p.value != q.value:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: {words}", [x, y])
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg(words), [x, y])
             return UNKNOWN
-        if not ctx.require(p.eq(q), codes.SHAPE_REQUIREMENT, f"{ctx.display}: {words}", [x, y, p, q]):
+        if not ctx.require(p.eq(q), codes.SHAPE_REQUIREMENT, ctx.msg(words), [x, y, p, q]):
             return UNKNOWN
     lead = [p if p.known or not q.known else q for p, q in zip(lead_a, lead_b)]
     return sparse_result(ctx, lead + [ctx.fresh("set_size", 0)], x.dtype)
@@ -138,9 +138,9 @@ def _squeezed(ctx: OpContext, labels: Tensor, predictions: Tensor) -> tuple[list
         if last.known and last.value != 1:
             return a, b  # no squeeze: the ranks stay apart
         if not last.known:
-            message = (f"{ctx.display}: Can not squeeze dim[{len(longer) - 1}], expected a dimension of 1, got "
-                       f"{last}" if statically_none(last) else
-                       f"{ctx.display}: {messages.shapes_must_be_equal_rank(len(a), len(b))}")
+            message = (ctx.msg("Can not squeeze dim[{axis}], expected a dimension of 1, got {dim}",
+                               axis=len(longer) - 1, dim=last) if statically_none(last) else
+                       ctx.msg(messages.shapes_must_be_equal_rank(len(a), len(b))))
             if not ctx.require(last.eq(1), codes.LABELS_LOGITS, message, [labels, predictions, last]):
                 return None
         longer.pop()
@@ -163,35 +163,34 @@ def _confusion(ctx: OpContext, labels, predictions, num_classes, weights, dtype)
         return UNKNOWN
     a, b = squeezed
     eager = not ctx.graph.mode
-    stack = (f"Shapes of all inputs must match: values[0].shape = {Shape(a).tf_str()} != values[1].shape = "
-             f"{Shape(b).tf_str()}")
+    stack = Message("Shapes of all inputs must match: values[0].shape = {shape_a:tf} != values[1].shape = "
+                    "{shape_b:tf}", shape_a=a, shape_b=b)
     if len(a) != len(b):
         words = stack if eager else messages.shapes_must_be_equal_rank(len(a), len(b))
-        ctx.fail(codes.LABELS_LOGITS, f"{ctx.display}: {words}", [y, p])
+        ctx.fail(codes.LABELS_LOGITS, ctx.msg(words), [y, p])
         return UNKNOWN
     for index, (u, v) in enumerate(zip(a, b)):
-        words = stack if eager else messages.dimension_in_both_shapes(index, u, v, Shape(a).tf_str(),
-                                                                      Shape(b).tf_str())
+        words = stack if eager else messages.dimension_in_both_shapes(index, u, v, a, b)
         if u.known and v.known and u.value != v.value:
-            ctx.fail(codes.LABELS_LOGITS, f"{ctx.display}: {words}", [y, p])
+            ctx.fail(codes.LABELS_LOGITS, ctx.msg(words), [y, p])
             return UNKNOWN
-        if not ctx.require(u.eq(v), codes.LABELS_LOGITS, f"{ctx.display}: {words}", [y, p, u, v]):
+        if not ctx.require(u.eq(v), codes.LABELS_LOGITS, ctx.msg(words), [y, p, u, v]):
             return UNKNOWN
     if len(a) == 2 and a[1].known and a[1].value != 2:
-        indices = Shape([a[0], Dim(2), a[1]]).tf_str()
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Dimensions [0,2) of indices[shape={indices}] = "
-                 f"{Shape([a[0], Dim(2)]).tf_str()} must match dimensions [0,2) of updates[shape="
-                 f"{Shape(a).tf_str()}] = {Shape(a).tf_str()}: "
-                 + messages.dimension_in_both_shapes(1, 2, a[1], Shape([a[0], Dim(2)]).tf_str(), Shape(a).tf_str())
-                 + " (labels and predictions must be vectors of class ids, not one-hot rows)", [y, p])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Dimensions [0,2) of indices[shape={indices_shape:tf}] = {shape_a:tf} "
+                                              "must match dimensions [0,2) of updates[shape={shape_b:tf}] = "
+                                              "{shape_b:tf}: ",
+                                              messages.dimension_in_both_shapes(1, 2, a[1], [a[0], 2], a),
+                                              " (labels and predictions must be vectors of class ids, not one-hot "
+                                              "rows)", indices_shape=[a[0], 2, a[1]]), [y, p])
         return UNKNOWN
     w = ctx.tensor(weights) if not ctx.is_none(weights) else None
     if w is not None and w.shape.dims is not None:
         clash = len(w.shape.dims) != len(b) or any(
             s.known and t.known and s.value != t.value for s, t in zip(w.shape.dims, b))
         if clash:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Shapes {Shape(b).tuple_str()} and "
-                     f"{w.shape.tuple_str()} are incompatible (predictions vs weights)", [w, p])
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Shapes {shape_a:tuple} and {shape_b:tuple} are incompatible "
+                                                      "(predictions vs weights)", shape_a=b, shape_b=w.shape), [w, p])
             return UNKNOWN
     return result()
 

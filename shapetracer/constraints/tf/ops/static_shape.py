@@ -74,7 +74,7 @@ def ensure_shape(ctx: OpContext, x, shape, name=None):
     if value is None or wanted is None:
         return value if value is not None else ctx.unknown_tensor()
     if value.shape.dims is not None and value.shape.rank != wanted.rank:
-        ctx.fail(codes.SET_SHAPE_CONFLICT, f"{ctx.display}: {messages.shape_must_be_rank(wanted.rank, value.shape.rank)}",
+        ctx.fail(codes.SET_SHAPE_CONFLICT, ctx.msg(messages.shape_must_be_rank(wanted.rank, value.shape.rank)),
                  [value])
         return ctx.unknown_tensor(value.dtype)
     merged = merge_shapes(ctx, codes.SET_SHAPE_CONFLICT, wanted, value.shape, [value])
