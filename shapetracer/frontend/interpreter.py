@@ -19,7 +19,7 @@ import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.spec import SPECS, TF1Graph
+from shapetracer.constraints.core.spec import SPECS, TF1Graph, TrainingStepMemory
 from shapetracer.domain.bounds import Bounds
 from shapetracer.domain.dims import Dim, Origin
 from shapetracer.domain.facts import SolverLimits
@@ -101,6 +101,7 @@ class Interpreter(ExpressionMixin, CallMixin):
         self._yields: list[list[Value]] = []
         self._generator_cache: dict[int, bool] = {}
         self.containers = Recorder()  # missing keys, attributes, indices (frontend/containers.py)
+        self.memory_fit: TrainingStepMemory | None = None  # a Keras fit's step, while it runs (Host protocol)
 
     # -- entry points ------------------------------------------------------
     def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
@@ -168,6 +169,10 @@ class Interpreter(ExpressionMixin, CallMixin):
     @facts.setter
     def facts(self, value):
         self.state.facts = value
+
+    @property
+    def device_memory(self) -> str:
+        return self.bounds.device_memory
 
     def report(self, code: str, message: Message, site: Origin, related: list[Origin] | None = None,
                confidence: str = "definite") -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from shapetracer.constraints._keras import KerasConfig, LayerStates, image_data_format
-from shapetracer.constraints.ref_variables import VariableKind
+from shapetracer.constraints.keras.machinery import KerasConfig, LayerStates, image_data_format
+from shapetracer.constraints.tf.graph.ref_variables import VariableKind
 from shapetracer.domain import analysis
 
 PACKAGE = Path(__file__).resolve().parents[2] / "shapetracer"

@@ -47,7 +47,6 @@ LIBRARY_RANK = {library: rank for rank, libraries in enumerate(LIBRARY_LAYERS) f
 # test_known_loops_are_current fails once they are gone: then empty the list.
 KNOWN_LOOPS: list[set[str]] = [
     {"shapetracer.frontend.calls", "shapetracer.frontend.interpreter"},
-    {"shapetracer.frontend.notebook", "shapetracer.frontend.source"},
 ]
 
 
