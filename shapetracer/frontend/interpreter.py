@@ -77,6 +77,13 @@ class Interpreter:
         self.modules = Modules(run, self.reporter, self.dispatch, self.functions, self.containers)
         self.dispatch.install(handler_table(self))
         self.memory_fit: TrainingStepMemory | None = None  # a Keras fit's step, while it runs
+        # Host members that are the run's own objects, never rebound (specs read them at
+        # every requirement, so they are plain attributes rather than properties)
+        self.limits: SolverLimits = run.limits
+        self.possible_failures: bool = run.possible_failures
+        self.graph: TF1Graph = run.graph
+        self.target: Target = run.target
+        self.flags: dict[str, Value] = run.flags
         self._names: dict[str, int] = {}  # unique_name's counts
 
     # -- entry points ------------------------------------------------------
@@ -128,28 +135,8 @@ class Interpreter:
         self.run.state.facts = value
 
     @property
-    def limits(self) -> SolverLimits:
-        return self.run.limits
-
-    @property
-    def possible_failures(self) -> bool:
-        return self.run.possible_failures
-
-    @property
-    def graph(self) -> TF1Graph:
-        return self.run.graph
-
-    @property
-    def target(self) -> Target:
-        return self.run.target
-
-    @property
     def undecided(self) -> int:
         return self.run.undecided
-
-    @property
-    def flags(self) -> dict[str, Value]:
-        return self.run.flags
 
     @property
     def device_memory(self) -> str:
