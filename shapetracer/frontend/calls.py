@@ -36,6 +36,8 @@ _TRANSPARENT = {"builtins.print", "builtins.isinstance", "builtins.hasattr", "bu
 
 @dataclass
 class Statistics:
+    """Library calls (tf, keras, np and their methods) with a spec, and without one, by name."""
+
     modelled: int = 0
     not_modelled: int = 0
     not_modelled_names: dict[str, int] = field(default_factory=dict)
