@@ -23,7 +23,8 @@ from shapetracer.domain.target import Target
 
 from shapetracer.frontend.interpreter import Interpreter, Report, Statistics
 from shapetracer.frontend.scope import ModuleScope
-from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem, read_program
+from shapetracer.frontend.program import read_program
+from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem
 from shapetracer import versions
 from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported

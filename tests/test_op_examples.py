@@ -1,7 +1,7 @@
 """Every op family's VALID/INVALID examples are tests (Fixit style).
 
 Each example runs directly on its spec (``run_example``) and through the interpreter's own
-dispatch (``Interpreter.call_api``) under the canonical name of every spelling a program may
+dispatch (``Calls.call_api``) under the canonical name of every spelling a program may
 use for it (``tf.compat.v1.X``, ``tensorflow.X``, ``tf.keras.X``, ``numpy.X`` …): every run
 must bear the example out.  Under the other names its spec registers for the same function
 (``tf.math.add`` beside ``tf.add``) it must give the same verdict.
@@ -52,12 +52,12 @@ def dispatch(name: str, example: Example):
     """``example``'s call made by the interpreter under ``name``: (result, reports)."""
     interpreter = _ExampleInterpreter(target=example_target(example.target))
     scope = ModuleScope("<example>", None, _SOURCE.text, _SOURCE.module, "__main__", tree=_SOURCE.tree)
-    interpreter.scope, interpreter.state = scope, State(scope.globals)
+    interpreter.run.scope, interpreter.run.state = scope, State(scope.globals)
     args = [_wrap(a) for a in example.args]
     kwargs = {k: _wrap(v) for k, v in example.kwargs.items()}
     spelled = example_spelled(example)
     try:
-        result = interpreter.call_api(name, args, kwargs, _CALL, spelled=spelled and "keras." + name.split(".", 1)[1])
+        result = interpreter.calls.call_api(name, args, kwargs, _CALL, spelled=spelled and "keras." + name.split(".", 1)[1])
     except StopPath:  # the op failed: the path ends there, as in a program
         result = UNKNOWN
     return result, [(report.code, report.message.text) for report in interpreter.reports]

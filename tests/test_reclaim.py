@@ -76,12 +76,17 @@ def test_a_released_analysis_is_freed_without_the_collector():
     parsed = parse(SOURCE.decode())
     interpreter = Interpreter()
     scope = weakref.ref(interpreter.run_file("model.py", None, parsed))
+    parts = [weakref.ref(part) for name, part in vars(interpreter).items()
+             if type(part).__module__.startswith("shapetracer.frontend") and name != "run"]  # (Run has slots)
+    parts.append(weakref.ref(interpreter))
     gc.collect()
     gc.disable()
     try:
         interpreter.release()
         del interpreter
         assert scope() is None  # unreleased, the module and its functions hold each other
+        # unreleased, the parts hold each other too (the handler table, the specs' host)
+        assert len(parts) > 10 and [ref() for ref in parts if ref() is not None] == []
     finally:
         gc.enable()
 

@@ -61,11 +61,16 @@ def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
     from shapetracer.engine import check_source
     source = b"import numpy as np\nrng = np.random.RandomState(0)\nk = rng.randint(0, 5)\nx = np.zeros((int(input()), k))\n"
     ambient = analysis.current()
-    before = (len(ambient.lower_bounds), len(ambient.upper_bounds), len(ambient.tables))
+
+    def sizes():
+        return [len(table) for table in (ambient.lower_bounds, ambient.upper_bounds, ambient.holders,
+                                         ambient.simplified, ambient.compared)]
+
+    before = sizes()
     for _ in range(3):
         check_source(source, "again.py")
     assert analysis.current() is ambient
-    assert (len(ambient.lower_bounds), len(ambient.upper_bounds), len(ambient.tables)) == before
+    assert sizes() == before
 
 
 def test_a_plain_assignment_witnesses_satisfiable_requirements():

@@ -138,7 +138,7 @@ def simplify(term: z3.ExprRef) -> z3.ExprRef:
     """``z3.simplify(term)``, remembered per term for the running analysis.  Z3 shares equal
     terms, and an unrolled loop rebuilds the same dim arithmetic at every step: nineteen
     simplifications in twenty are of a term seen before."""
-    cache = analysis.current().table("dims.simplified", dict)
+    cache = analysis.current().simplified
     key = term.get_id()
     found = cache.get(key)
     if found is None:
@@ -365,7 +365,7 @@ def _compared(op: str, left: Dim, right: Dim) -> BoolLike:
     """A comparison of two dims (not both known), remembered for the running analysis: an
     unrolled loop compares the same dims at every step, and building and simplifying the
     Z3 term costs a hundred times the lookup."""
-    cache = analysis.current().table("dims.compared", dict)
+    cache = analysis.current().compared
     key = (op, _identity(left), _identity(right))
     found = cache.get(key)
     if found is None:

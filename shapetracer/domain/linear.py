@@ -49,10 +49,16 @@ class Linear:
 
 
 
+class Interned(dict[tuple[int, tuple[tuple[str, int], ...]], Linear]):
+    """The linear expressions of one analysis, one object per (constant, coefficients): a
+    holder of ``analysis.Analysis`` (it names ``Linear``, which the analysis module, below
+    this one, cannot)."""
+
+
 def _make(const: int, coeffs: tuple[tuple[str, int], ...]) -> int | Linear:
     if not coeffs:
         return const
-    table = analysis.current().table("linear.exprs", dict)
+    table = analysis.current().holder(Interned)
     key = (const, coeffs)
     found = table.get(key)
     if found is None:

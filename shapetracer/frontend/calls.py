@@ -1,26 +1,29 @@
-"""Calls: library specs, user functions (at each call site), classes and methods.
+"""Calls: library specs, user functions, classes and methods.
 
-User functions are analysed at each call site with the caller's argument
-values, so a model builder called with ``[None, 28, 28, 1]`` is checked with
-that shape.  Depth is bounded and recursion stops at the bound with an
-unknown result.
+``invoke`` sends a callee to what models it: an API name to its op spec (``constraints/``),
+a user function to ``Functions`` (analysed at the call site), a class to its ``__init__``
+or to the spec of the library class it subclasses, a bound method to the spec of its
+receiver's type or to Python's own list, dict and str methods over abstract values.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 
 import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.spec import SPECS, OpContext, call_spec
-from shapetracer.frontend.scope import child_nodes
-from shapetracer.domain.state import State, StopPath, merge_all, merge_states
+from shapetracer.constraints.core.spec import SPECS, Host, OpContext, call_spec
+from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import (
     NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal,
     Tensor, Value,
 )
+from shapetracer.frontend.functions import Functions
+from shapetracer.frontend.reporting import Reporter
+from shapetracer.frontend.run import BudgetExceeded, Run
 
 _COUNTED_ROOTS = ("tf.", "keras.", "np.", "Tensor.", "ndarray.", "Variable.")
 # Calls that mean the program builds a TF1 graph (placeholders exist only there).
@@ -31,36 +34,32 @@ _TRANSPARENT = {"builtins.print", "builtins.isinstance", "builtins.hasattr", "bu
                 "builtins.super", "builtins.iter", "builtins.next", "builtins.callable", "builtins.vars"}
 
 
-class CallMixin:
-    """Call dispatch; mixed into the Interpreter."""
+@dataclass
+class Statistics:
+    """Library calls (tf, keras, np and their methods) with a spec, and without one, by name."""
 
-    def call_node(self, node: cst.Call) -> Value:
-        func = self.eval(node.func)
-        args: list[Value] = []
-        kwargs: dict[str, Value] = {}
-        opaque = False
-        for arg in node.args:
-            value = self.eval(arg.value)
-            if arg.star == "*":
-                items = self.iteration_items(value)
-                if items is None:
-                    opaque = True
-                else:
-                    args.extend(items)
-            elif arg.star == "**":
-                if isinstance(value, DictVal) and all(isinstance(k, Const) and isinstance(k.value, str)
-                                                      for k, _ in value.entries):
-                    kwargs.update({k.value: v for k, v in value.entries})
-                else:
-                    opaque = True
-            elif arg.keyword is not None:
-                kwargs[arg.keyword.value] = value
-            else:
-                args.append(value)
-        if opaque:
-            if isinstance(func, Function):
-                self.called.add(id(func.node))
-            return UNKNOWN
+    modelled: int = 0
+    not_modelled: int = 0
+    not_modelled_names: dict[str, int] = field(default_factory=dict)
+
+
+class Calls:
+    """Makes calls to any callee value, with argument values already computed."""
+
+    def __init__(self, run: Run, reporter: Reporter, functions: Functions, host: Host):
+        self.run = run
+        self.reporter = reporter
+        self.functions = functions
+        self.host = host  # what the specs the calls run see (the Interpreter)
+        self.stats = Statistics()
+
+    def release(self) -> None:
+        """Forget the host: it holds these calls, so the link is a reference cycle."""
+        del self.host
+
+    def call_site(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.Call) -> Value:
+        """The call the program makes at ``node``: checked against the target's API, made,
+        and ``x.set_shape(...)``'s receiver rebound to the refined tensor."""
         self._check_api_call(func, args, kwargs, node)
         result = self.invoke(func, args, kwargs, node)
         self._rebind_refined_receiver(node, func, result)
@@ -69,32 +68,29 @@ class CallMixin:
     def _check_api_call(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.Call) -> None:
         """A TF/Keras call the target's signature refuses, or a removed Keras model method (or
         one whose exact signature refuses the call)."""
+        target = self.run.target
         if isinstance(func, ApiRef) and func.spelled is not None:
-            self.check_api(api_changes.bad_call(func.spelled, len(args), tuple(kwargs), self.target), node)
+            self.reporter.check_api(api_changes.bad_call(func.spelled, len(args), tuple(kwargs), target), node)
         elif isinstance(func, BoundMethod) and func.function is None:
             receiver = func.receiver
             bases = [receiver.type_name] if isinstance(receiver, Obj) else \
                 receiver.cls.api_bases() if isinstance(receiver, Instance) else []
             for base in bases:
-                self.check_api(api_changes.removed_method(base, func.name, self.target)
-                               or api_changes.bad_method_call(base, func.name, len(args), tuple(kwargs),
-                                                              self.target), node)
+                self.reporter.check_api(api_changes.removed_method(base, func.name, target)
+                                        or api_changes.bad_method_call(base, func.name, len(args), tuple(kwargs),
+                                                                       target), node)
 
     def _rebind_refined_receiver(self, node: cst.Call, func: Value, result: Value) -> None:
         """``x.set_shape(...)`` refines ``x`` itself: rebind the name."""
         if isinstance(func, BoundMethod) and func.name == "set_shape" and isinstance(result, Tensor) \
                 and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
-            self.state.env[node.func.value.value] = result
-
-    def call_value(self, fn: Value, args: list[Value], kwargs: dict[str, Value], site) -> Value:
-        """Host protocol: a spec calls back into user code (while_loop bodies, Lambda layers)."""
-        return self.invoke(fn, args, kwargs, site.node)
+            self.run.state.env[node.func.value.value] = result
 
     def invoke(self, func: Value, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode) -> Value:
         if isinstance(func, ApiRef):
             return self.call_library(func.qualname, args, kwargs, node, func.spelled)
         if isinstance(func, Function):
-            return self.call_function(func, args, kwargs)
+            return self.functions.call_function(func, args, kwargs)
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, node)
         if isinstance(func, BoundMethod):
@@ -108,9 +104,9 @@ class CallMixin:
     # -- library calls ------------------------------------------------------------
     def call_library(self, name: str, args, kwargs, node, spelled: str | None = None) -> Value:
         if name in ("tf.app.run", "absl.app.run"):
-            main = args[0] if args else kwargs.get("main", self.scope.globals.get("main", UNKNOWN))
+            main = args[0] if args else kwargs.get("main", self.run.scope.globals.get("main", UNKNOWN))
             if isinstance(main, Function):
-                return self.call_function(main, [UNKNOWN], {})
+                return self.functions.call_function(main, [UNKNOWN], {})
             return UNKNOWN
         if name == "builtins.len" and len(args) == 1 and isinstance(args[0], Obj) \
                 and f"{args[0].type_name}.__len__" in SPECS:  # len(df): a modelled object's own length
@@ -120,32 +116,32 @@ class CallMixin:
     def call_api(self, name: str, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode,
                  quiet: bool = False, spelled: str | None = None) -> Value:
         if name in _GRAPH_MODE_MARKERS:
-            self.graph.mode = True
+            self.run.graph.mode = True
         spec = SPECS.get(name)
         counted = name.startswith(_COUNTED_ROOTS)
         if spec is None:
             if counted and not quiet:
-                self.stats.not_modelled += 1
-                self.stats.not_modelled_names[name] = self.stats.not_modelled_names.get(name, 0) + 1
-                self.report(codes.NOT_MODELLED, Message("{api} is not modelled; its result is unknown", api=name),
-                            self.site(node), confidence="possible")
+                stats = self.stats
+                stats.not_modelled += 1
+                stats.not_modelled_names[name] = stats.not_modelled_names.get(name, 0) + 1
+                self.reporter.report(codes.NOT_MODELLED, Message("{api} is not modelled; its result is unknown",
+                                                                 api=name), self.reporter.site(node),
+                                     confidence="possible")
             if name in _TRANSPARENT:
                 return NONE if name == "builtins.print" else UNKNOWN
             return UNKNOWN
         if counted:
             self.stats.modelled += 1
-        ctx = OpContext(self, name, self.site(node), spelled)
+        ctx = OpContext(self.host, name, self.reporter.site(node), spelled)
         try:
             result = call_spec(spec, ctx, args, kwargs)
-        except (RecursionError, StopPath):
+        except (RecursionError, StopPath, BudgetExceeded):
             raise
         except Exception as exc:
-            from shapetracer.frontend.interpreter import BudgetExceeded
-            if isinstance(exc, BudgetExceeded):
-                raise
-            self.report(codes.INTERNAL_ERROR, Message("internal error in the model of {api}: {error}: {detail}",
-                                                      api=name, error=type(exc).__name__, detail=str(exc)),
-                        self.site(node), confidence="possible")
+            self.reporter.report(codes.INTERNAL_ERROR,
+                                 Message("internal error in the model of {api}: {error}: {detail}",
+                                         api=name, error=type(exc).__name__, detail=str(exc)),
+                                 self.reporter.site(node), confidence="possible")
             return UNKNOWN
         if ctx.failed:
             raise StopPath()  # the op raises at run time: this path ends here
@@ -155,7 +151,7 @@ class CallMixin:
     def call_bound(self, method: BoundMethod, args, kwargs, node) -> Value:
         receiver, name = method.receiver, method.name
         if method.function is not None:
-            return self.call_function(method.function, [receiver] + args, kwargs)
+            return self.functions.call_function(method.function, [receiver] + args, kwargs)
         if isinstance(receiver, Tensor):
             if name == "get_shape":
                 return ShapeVal(receiver.shape, numpy=False)
@@ -170,7 +166,7 @@ class CallMixin:
         if isinstance(receiver, Const) and isinstance(receiver.value, str):
             return _str_method(receiver.value, name, args, kwargs)
         if isinstance(receiver, Seq):
-            return _list_method(receiver, name, args, kwargs, undecided=self.undecided > 0)
+            return _list_method(receiver, name, args, kwargs, undecided=self.run.undecided > 0)
         if isinstance(receiver, DictVal):
             return _dict_method(receiver, name, args)
         if isinstance(receiver, Obj):
@@ -190,10 +186,10 @@ class CallMixin:
                 return self.call_api(hook, [instance] + args, kwargs, node)
         method = instance.cls.lookup("__call__")
         if isinstance(method, Function):
-            return self.call_function(method, [instance] + args, kwargs)
+            return self.functions.call_function(method, [instance] + args, kwargs)
         method = instance.cls.lookup("call") if bases else None
         if isinstance(method, Function):
-            return self.call_function(method, [instance] + args, kwargs)
+            return self.functions.call_function(method, [instance] + args, kwargs)
         return UNKNOWN
 
     def instantiate(self, cls: ClassVal, args, kwargs, node) -> Value:
@@ -204,157 +200,8 @@ class CallMixin:
         instance = Instance(cls)
         init = cls.lookup("__init__")
         if isinstance(init, Function):
-            self.call_function(init, [instance] + args, kwargs)
+            self.functions.call_function(init, [instance] + args, kwargs)
         return instance
-
-    # -- user functions ------------------------------------------------------------------
-    def call_function(self, fn: Function, args: list[Value], kwargs: dict[str, Value],
-                      unknown_args: bool = False) -> Value:
-        node = fn.node
-        self.called.add(id(node))
-        depth = sum(1 for frame in self.call_stack if frame is node)
-        if len(self.call_stack) >= self.bounds.call_depth or depth >= 1:
-            return UNKNOWN
-        if not unknown_args and not _binds(node.params, len(args), kwargs):
-            # Python raises TypeError here (a stale call: missing or unexpected arguments);
-            # any binding the analysis made up would put values where the program has none
-            return UNKNOWN
-        caller_state, caller_scope = self.state, self.scope
-        self.scope = fn.module
-        facts = caller_state.facts if caller_state is not None else State({}).facts
-        self.call_stack.append(node)
-        closures = getattr(self, "_frame_closures", None)
-        if closures is None:
-            closures = self._frame_closures = []
-        closures.append([fn.closure] if fn.closure is not None else [])
-        raised = False
-        try:
-            env = self._bind_parameters(fn, args, kwargs, unknown_args)
-            start = State(env, facts)
-            if isinstance(node, cst.Lambda):
-                self.state = start
-                result = self.eval(node.body)
-                end_facts = self.state.facts
-            elif "yield" in fn.module.text and _is_generator(node, self._generator_cache):
-                result, end_facts = self._expand_generator(node, start)
-            else:
-                states = self.exec_block(node.body.body, [start])
-                if states and all(s.flow == "raise" for s in states):
-                    raised = True
-                result, end_facts = _collect_return(states)
-        finally:
-            closures.pop()
-            self.call_stack.pop()
-            self.scope = caller_scope
-            self.state = caller_state
-        if caller_state is not None:
-            caller_state.facts = end_facts
-        if raised and not unknown_args:
-            raise StopPath()  # every path through the callee raised
-        return result
-
-    def _expand_generator(self, node: cst.FunctionDef, start: State):
-        """Run a generator's body, collecting what it yields.  With no fork or
-        loop summary on the way the yields are exact (a list); otherwise the
-        result is a generator whose every item is their join."""
-        before = self.approximations
-        self._yields.append([])
-        try:
-            states = self.exec_block(node.body.body, [start])
-        finally:
-            yielded = self._yields.pop()
-        _, end_facts = _collect_return(states)
-        if self.approximations == before and len(yielded) <= 10_000:
-            return Seq(yielded, "list"), end_facts
-        element = merge_all(yielded) if yielded else UNKNOWN
-        return Obj("generator", {"element": element}), end_facts
-
-    def _bind_parameters(self, fn: Function, args, kwargs, unknown_args: bool) -> dict[str, Value]:
-        params: cst.Parameters = fn.node.params
-        env: dict[str, Value] = {}
-        positional = list(params.posonly_params) + list(params.params)
-        remaining = list(args)
-        kwargs = dict(kwargs)
-        for param in positional:
-            name = param.name.value
-            if remaining:
-                env[name] = remaining.pop(0)
-            elif name in kwargs:
-                env[name] = kwargs.pop(name)
-            elif unknown_args:
-                env[name] = UNKNOWN
-            elif param.default is not None:
-                env[name] = self._default(fn, param.default)
-            else:
-                env[name] = UNKNOWN
-        if isinstance(params.star_arg, cst.Param):
-            env[params.star_arg.name.value] = UNKNOWN if unknown_args else Seq(remaining, "tuple")
-        for param in params.kwonly_params:
-            name = param.name.value
-            if name in kwargs:
-                env[name] = kwargs.pop(name)
-            elif param.default is not None and not unknown_args:
-                env[name] = self._default(fn, param.default)
-            else:
-                env[name] = UNKNOWN
-        if params.star_kwarg is not None:
-            env[params.star_kwarg.name.value] = UNKNOWN if unknown_args else DictVal(
-                [(Const(k), v) for k, v in kwargs.items()])
-        return env
-
-    def _default(self, fn: Function, default: cst.BaseExpression) -> Value:
-        saved_state = self.state
-        self.state = State(dict(fn.module.globals))
-        try:
-            return self.eval(default)
-        finally:
-            self.state = saved_state
-
-
-def _binds(params: cst.Parameters, n_args: int, kwargs: dict[str, Value]) -> bool:
-    """Whether Python binds ``n_args`` positional arguments and ``kwargs`` to ``params``."""
-    positional = list(params.posonly_params) + list(params.params)
-    if n_args > len(positional) and not isinstance(params.star_arg, cst.Param):
-        return False
-    by_keyword = {p.name.value for p in params.params} | {p.name.value for p in params.kwonly_params}
-    filled = {p.name.value for p in positional[:n_args]}
-    for name in kwargs:
-        if name in filled or (name not in by_keyword and params.star_kwarg is None):
-            return False
-    for param in positional[n_args:]:
-        if param.default is None and param.name.value not in kwargs:
-            return False
-    return all(param.default is not None or param.name.value in kwargs for param in params.kwonly_params)
-
-
-def _is_generator(node: cst.FunctionDef, cache: dict[int, bool]) -> bool:
-    """Whether the function's own body (not nested defs) contains yield.
-    ``cache`` lives as long as the trees it is keyed on (one analysis).  A plain
-    walk over ``children``: libcst's visitor machinery costs ten times more."""
-    key = id(node)
-    if key not in cache:
-        found = False
-        stack = list(child_nodes(node.body))
-        while stack and not found:
-            current = stack.pop()
-            if isinstance(current, cst.Yield):
-                found = True
-            elif not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                stack.extend(child_nodes(current))
-        cache[key] = found
-    return cache[key]
-
-
-
-
-def _collect_return(states: list[State]):
-    returned = [s.returned for s in states if s.flow == "return" and s.returned is not None]
-    fell_through = [s for s in states if s.flow is None]
-    values = returned + ([NONE] if fell_through else [])
-    result = merge_all(values) if values else UNKNOWN
-    usable = [s for s in states if s.flow != "raise"] or states
-    facts = merge_states(usable).facts if usable else states[0].facts
-    return result, facts
 
 
 def _shape_method(receiver: ShapeVal, name: str) -> Value:

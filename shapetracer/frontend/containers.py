@@ -28,6 +28,8 @@ from shapetracer.domain.dims import Origin
 from shapetracer.rules.message import Message
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value
+from shapetracer.frontend.reporting import Reporter
+from shapetracer.frontend.run import Run
 
 _READING_METHODS = {"get", "keys", "items", "values", "copy", "index", "count", "append", "sort", "reverse"}
 _READING_CALLS = {"len", "print", "sorted", "str", "repr", "enumerate", "min", "max", "sum", "list", "tuple",
@@ -186,7 +188,9 @@ class Recorder:
     """Reads of container keys, attributes and indices over every path; a finding for each
     read that failed on some path and succeeded (or was not known) on none."""
 
-    def __init__(self) -> None:
+    def __init__(self, run: Run, reporter: Reporter) -> None:
+        self.run = run
+        self.reporter = reporter
         self.reads: dict[int, _Read] = {}
         self.usages: dict[int, _Usage] = {}
 
@@ -212,32 +216,32 @@ class Recorder:
                 read.code, read.message, read.site, read.related = code, message, site, related
             read.failing += 1
 
-    def subscript(self, interpreter, node: cst.Subscript, owner: Value, index: Value) -> None:
+    def subscript(self, node: cst.Subscript, owner: Value, index: Value) -> None:
         """``owner[index]`` read at ``node`` on the current path."""
         name = node.value.value if isinstance(node.value, cst.Name) else None
         missing = _missing_item(owner, index)
         if name is None or missing is None:
             self._clear(node)
             return
-        usage = self._usage(interpreter.scope)
+        scope = self.run.scope
+        usage = self._usage(scope)
         if name not in usage.closed:
             self._clear(node)
             return
-        scope = interpreter.scope
         related = [Origin(scope.path, b, scope).relabelled(f"{name} defined here", "", (("name", name),))
                    for b in usage.bindings.get(name, [])]
         code, message = missing
-        self._fail(node, code, message.with_args(name=name), interpreter.site(node), related)
+        self._fail(node, code, message.with_args(name=name), self.reporter.site(node), related)
         raise StopPath()  # the read raises: this path ends here
 
-    def attribute(self, interpreter, node: cst.Attribute, owner: Value, name: str) -> None:
+    def attribute(self, node: cst.Attribute, owner: Value, name: str) -> None:
         """``owner.name`` read at ``node`` where ``owner`` is an argparse namespace."""
         if not (isinstance(owner, Obj) and owner.type_name == "argparse.Namespace"):
             return
         if name in owner.attrs or name.startswith("__"):
             self._clear(node)
             return
-        usage = self._usage(interpreter.scope)
+        usage = self._usage(self.run.scope)
         if not usage.namespace_closed or name in usage.assigned_attrs:
             self._clear(node)
             return
@@ -245,16 +249,16 @@ class Recorder:
         self._fail(node, codes.MISSING_ARGUMENT,
                    Message("'Namespace' object has no attribute '{attribute}' (no add_argument defines it; "
                            "the parser defines: " + ("{defined:join})" if known else "none)"),
-                           attribute=name, defined=known), interpreter.site(node), [])
+                           attribute=name, defined=known), self.reporter.site(node), [])
         raise StopPath()
 
     def clear_node(self, node: cst.CSTNode) -> None:
         self._clear(node)
 
-    def flush(self, interpreter) -> None:
+    def flush(self) -> None:
         for read in self.reads.values():
             if read.failing and not read.clear and read.code:
-                interpreter.report(read.code, read.message, read.site, read.related)
+                self.reporter.report(read.code, read.message, read.site, read.related)
         self.reads.clear()
 
 

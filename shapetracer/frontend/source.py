@@ -236,23 +236,3 @@ def parse_shared(resolved: Path, data: bytes, keep: bool = True,
             while sum(len(k[1]) for k in _PARSED) > _PARSED_BYTES:
                 _PARSED.popitem(last=False)
     return parsed
-
-
-def read_program(data: bytes, path: str, resolved: Path | None = None, keep: bool = False,
-                 blank: bool = False) -> tuple[ParsedSource | SourceProblem, CellMap | None]:
-    """A ``.py`` file, or a notebook's code cells joined into one program with its cell map.
-    ``resolved``: the file's real path, when its parse may be shared with the analyses that
-    import it (``parse_shared``); ``keep``: whether it is kept for those that come later;
-    ``blank``: whether its large literal tables may be blanked (no fix renders its tree).
-
-    Problems of a notebook's JSON come back without a map (they are about the file);
-    a syntax error in a cell comes back with one, so it can be placed in its cell."""
-    from shapetracer.frontend.notebook import is_notebook, read_notebook
-
-    if not is_notebook(path):
-        return (parse_shared(resolved, data, keep, blank) if resolved is not None else read_and_parse(data, blank)), None
-    joined = read_notebook(data)
-    if isinstance(joined, SourceProblem):
-        return joined, None
-    text, cells = joined
-    return parse(text, with_cst=len(text) <= MAX_SHAPE_BYTES), cells

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from shapetracer.domain import analysis
 from shapetracer.engine import Options, check_source
-from shapetracer.frontend.interpreter import Interpreter
+from shapetracer.frontend.dispatch import Dispatch
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "shape"
 # Keras side tables against TF1 graph mode (deferred run-time checks, symbol bounds)
@@ -52,7 +52,7 @@ def test_two_analyses_interleaved_statement_by_statement(monkeypatch):
         alone = [_summary(p) for p in paths]
         assert all(alone), "each program has a finding of its own"
         baton, owner = Baton(), threading.local()
-        original = Interpreter.exec_stmt
+        original = Dispatch.exec_stmt
 
         seen: list[set[int]] = [set(), set()]
 
@@ -61,7 +61,7 @@ def test_two_analyses_interleaved_statement_by_statement(monkeypatch):
             seen[owner.me].add(id(analysis.current()))
             return original(self, stmt, state)
 
-        monkeypatch.setattr(Interpreter, "exec_stmt", exec_stmt)
+        monkeypatch.setattr(Dispatch, "exec_stmt", exec_stmt)
         together: list = [None, None]
 
         def run(me: int) -> None:

@@ -42,15 +42,6 @@ LIBRARY_LAYERS: list[set[str]] = [
 ]
 LIBRARY_RANK = {library: rank for rank, libraries in enumerate(LIBRARY_LAYERS) for library in libraries}
 
-# Import loops that another change of the same issue removes (issue 27, "an interpreter made
-# of parts"): listed so that this test holds the rest of the house meanwhile.
-# test_known_loops_are_current fails once they are gone: then empty the list.
-KNOWN_LOOPS: list[set[str]] = [
-    {"shapetracer.frontend.calls", "shapetracer.frontend.interpreter"},
-    {"shapetracer.frontend.notebook", "shapetracer.frontend.source"},
-]
-
-
 # --- reading the imports ----------------------------------------------------------------------
 
 def module_name(path: Path) -> str:
@@ -198,12 +189,7 @@ def test_constraints_libraries_import_downward():
 
 def test_no_import_loop_between_modules():
     found = cycles({module: set(targets) for module, targets in module_graph().items()})
-    assert [sorted(c) for c in found if c not in KNOWN_LOOPS] == []
-
-
-def test_known_loops_are_current():
-    found = cycles({module: set(targets) for module, targets in module_graph().items()})
-    assert [sorted(loop) for loop in KNOWN_LOOPS if loop not in found] == [], "a listed loop is gone: unlist it"
+    assert [sorted(c) for c in found] == []
 
 
 def test_the_rules_import_nothing_else_and_the_domain_only_the_rules():
@@ -241,4 +227,4 @@ def test_a_relative_import_is_resolved():
 def test_a_loop_through_a_function_level_import_is_seen():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [{"a", "b", "c"}]
-    assert "shapetracer.frontend.interpreter" in module_graph()["shapetracer.frontend.calls"]  # inside a function
+    assert "shapetracer.constraints.core.spec" in module_graph()["shapetracer.frontend.names"]  # inside a function

@@ -69,9 +69,9 @@ y = tf.matmul(x, w)
 
 def test_setup_branches_do_not_multiply_the_rest_of_the_module():
     # three undecided ifs used to leave eight paths, each running the rest of the file
-    one = _run(_SETUP_BRANCHES).steps
+    one = _run(_SETUP_BRANCHES).run.steps
     tail = _SETUP_BRANCHES.split("x = ", 1)[1]
-    assert _run(_SETUP_BRANCHES + "x = " + tail).steps - one < 2 * (one // 3)
+    assert _run(_SETUP_BRANCHES + "x = " + tail).run.steps - one < 2 * (one // 3)
     assert _codes(_SETUP_BRANCHES) == [f"{codes.MATMUL_DIM}:15"]
 
 
@@ -94,7 +94,7 @@ def test_a_costly_constant_loop_summarises_its_remaining_items():
     body = "a = tf.reshape(h, [-1, 10]); b = a + 1; c = tf.reduce_sum(b, axis=1)"
     bounded = _run(_EPOCHS.format(body=body, width=10))
     unbounded = _run(_EPOCHS.format(body=body, width=10), Bounds(unroll_steps=10**9))
-    assert bounded.steps * 10 < unbounded.steps
+    assert bounded.run.steps * 10 < unbounded.run.steps
     assert not [r for r in bounded.reports if r.code == codes.TOO_COMPLEX]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapetracer.frontend.interpreter import _assigned_names
+from shapetracer.frontend.loops import assigned_names
 
 BODY = '''
 for step in range(10):
@@ -38,16 +38,16 @@ def _body(source: str) -> cst.BaseSuite:
 def test_the_names_a_body_binds():
     # the walk's own order (last statement first), which the joins of a summarised loop follow;
     # nothing bound inside a function, class, comprehension or lambda
-    assert _assigned_names(_body(BODY), walrus=False) == [
+    assert assigned_names(_body(BODY), walrus=False) == [
         "ys", "squares", "w", "i", "j", "inner", "error", "np", "line", "handle", "kept", "total", "a", "b",
         "c", "x"]
 
 
 def test_skipping_expressions_changes_nothing_without_a_walrus():
-    assert _assigned_names(_body(BODY), walrus=False) == _assigned_names(_body(BODY), walrus=True)
+    assert assigned_names(_body(BODY), walrus=False) == assigned_names(_body(BODY), walrus=True)
 
 
 def test_a_walrus_binds_inside_an_expression_when_the_text_may_hold_one():
     source = "for row in rows:\n    if (n := len(row)) > 3:\n        print(n)\n"
-    assert _assigned_names(_body(source), walrus=True) == ["n"]
-    assert _assigned_names(_body(source), walrus=False) == []  # what the caller's text check guards
+    assert assigned_names(_body(source), walrus=True) == ["n"]
+    assert assigned_names(_body(source), walrus=False) == []  # what the caller's text check guards

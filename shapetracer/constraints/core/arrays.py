@@ -10,7 +10,7 @@ the dataset loaders return them: so what an array is lives here, below those fam
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shapetracer.domain import analysis
@@ -221,7 +221,15 @@ def as_array(ctx: OpContext, value: Any) -> Tensor | None:
 
 # --- arrays of lists ------------------------------------------------------------
 
+@dataclass
+class IdLists:
+    """The 1-D object arrays known to hold lists of word ids, in one analysis (a holder of
+    ``analysis.Analysis``)."""
+
+    arrays: "weakref.WeakSet[Tensor]" = field(default_factory=weakref.WeakSet)
+
+
 def id_lists() -> "weakref.WeakSet[Tensor]":
     """The 1-D object arrays known to hold lists of word ids: the text datasets' loaders
     (datasets/loaders) make them, Keras' ``pad_sequences`` (keras/data) reads them."""
-    return analysis.current().table("keras.id_lists", weakref.WeakSet)
+    return analysis.current().holder(IdLists).arrays

@@ -29,9 +29,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from shapetracer.domain.bounds import DEFAULT_DEVICE_MEMORY
 from shapetracer.domain.dims import Dim, FixedLocator, Origin, Shape
 from shapetracer.domain.facts import PathFacts, SolverLimits
-from shapetracer.constraints.core.spec import SPECS, OpContext, TF1Graph, _wrap, call_spec
+from shapetracer.constraints.core.spec import (
+    SPECS, OpContext, TF1Graph, TrainingStepMemory, _wrap, call_spec,
+)
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value
 
@@ -150,6 +153,8 @@ class ExampleHost:
     reports: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
     messages: list[tuple[str, Any]] = field(default_factory=list)  # (code, Message): the facts too
     flags: dict[str, Value] = field(default_factory=dict)  # tf.app.flags / absl.flags defaults
+    device_memory: str = DEFAULT_DEVICE_MEMORY
+    memory_fit: TrainingStepMemory | None = None
     _names: dict[str, int] = field(default_factory=dict)
 
     def report(self, code, message, site, related, confidence="definite") -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
 from shapetracer.rules.message import Message
@@ -26,7 +25,9 @@ from shapetracer.rules import codes
 from shapetracer.domain.bounds import DEFAULT_DEVICE_MEMORY, parse_size
 from shapetracer.domain.values import Const, Obj, Seq, Tensor
 from shapetracer.constraints.core.examples import ok, bad
-from shapetracer.constraints.core.spec import ANNOTATORS, OpContext, add_check
+from shapetracer.constraints.core.spec import (
+    ANNOTATORS, OpContext, TrainingStepMemory, add_check,
+)
 
 GIB = 1 << 30
 ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
@@ -37,8 +38,7 @@ _FIT = tuple(f"{base}.{method}" for base in ("keras.Model", "keras.Sequential")
 
 
 def device_memory(ctx: OpContext) -> int:
-    bounds = getattr(ctx.host, "bounds", None)
-    setting = getattr(bounds, "device_memory", None) or DEFAULT_DEVICE_MEMORY
+    setting = ctx.host.device_memory or DEFAULT_DEVICE_MEMORY
     return parse_size(setting) or parse_size(DEFAULT_DEVICE_MEMORY)  # type: ignore[return-value]
 
 
@@ -63,19 +63,8 @@ def _too_large(value: Any, limit: int) -> bool:
     return False
 
 
-@dataclass
-class _FitEstimate:
-    params: int = 0  # parameters (count)
-    activations: int = 0  # bytes of one batch's layer outputs
-    largest: tuple[str, list[int]] | None = None
-    reported: bool = False  # a layer of this step was reported for its own weights
-
-
 def _start_fit(ctx: OpContext, args: dict) -> None:
-    try:
-        ctx.host._memory_fit = _FitEstimate()  # type: ignore[attr-defined]
-    except AttributeError:
-        pass
+    ctx.host.memory_fit = TrainingStepMemory()
 
 
 def _layer_params(layer: Obj, x: Any) -> int:
@@ -108,7 +97,7 @@ def _layer_params(layer: Obj, x: Any) -> int:
 
 def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
     """Warn at the op that makes a tensor larger than the device; sum up a fit's step."""
-    estimate: _FitEstimate | None = getattr(ctx.host, "_memory_fit", None)
+    estimate = ctx.host.memory_fit
     if estimate is not None and ctx.api.endswith(".__call__") and isinstance(result, Tensor):
         layer = args.get("self", args.get("layer"))
         found = tensor_bytes(result, "float32")
@@ -161,11 +150,8 @@ def _layer_weights(ctx: OpContext, layer: Obj, x: Any) -> None:
                  [x] if isinstance(x, Tensor) else [])
 
 
-def _finish_fit(ctx: OpContext, estimate: _FitEstimate | None) -> None:
-    try:
-        ctx.host._memory_fit = None  # type: ignore[attr-defined]
-    except AttributeError:
-        pass
+def _finish_fit(ctx: OpContext, estimate: TrainingStepMemory | None) -> None:
+    ctx.host.memory_fit = None
     if estimate is None or estimate.reported:
         return
     total = estimate.params * 4 + estimate.activations

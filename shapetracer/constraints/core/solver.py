@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass, field
 
 import z3
 
@@ -23,6 +24,16 @@ from shapetracer.domain.dims import BoolLike, free_symbols, lower_bound, upper_b
 from shapetracer.domain.facts import Fact, Judgement, PathFacts, SolverLimits, Verdict
 
 _track_counter = itertools.count()
+
+
+@dataclass
+class SolverTables:
+    """What the solver remembers for one analysis (a holder of ``analysis.Analysis``)."""
+
+    # (requirement's id, the relevant facts' ids, counterexample wanted, limits) ->
+    # (the judgement; the facts and the requirement, kept so that their ids stay theirs)
+    judgements: dict[tuple, tuple[Judgement, list[Fact], BoolLike]] = field(default_factory=dict)
+    bounds: dict[str, tuple[z3.BoolRef, ...]] = field(default_factory=dict)  # symbol -> its bounds
 
 
 def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
@@ -36,7 +47,7 @@ def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterex
     # Z3 terms are hash-consed, so equal ids are equal terms, and the facts are the same
     # objects.  Symbol bounds are fixed when a symbol is made, so the answer cannot change.
     key = (cond.get_id(), tuple(id(f) for f in relevant), want_counterexample, limits.timeout_ms, limits.rlimit)
-    cache = current().table("solver.judgements", dict)
+    cache = current().holder(SolverTables).judgements
     cached = cache.get(key)
     if cached is not None:
         return cached[0]
@@ -142,7 +153,7 @@ def _new_solver(limits: SolverLimits) -> z3.Solver:
 
 
 def _add_bounds(solver: z3.Solver, symbols: set[str]) -> None:
-    made = current().table("solver.bounds", dict)  # a symbol's bounds are fixed when it is made
+    made = current().holder(SolverTables).bounds  # a symbol's bounds are fixed when it is made
     for name in symbols:
         bounds = made.get(name)
         if bounds is None:

@@ -221,6 +221,17 @@ class TF1Graph:
         self.created_variables.clear()
 
 
+@dataclass
+class TrainingStepMemory:
+    """The memory one Keras training step needs, summed from the layer calls a ``fit`` makes
+    (constraints/core/memory.py): parameters, one batch's layer outputs, the largest output."""
+
+    params: int = 0  # parameters (count)
+    activations: int = 0  # bytes of one batch's layer outputs
+    largest: tuple[str, list[int]] | None = None
+    reported: bool = False  # a layer of this step was reported for its own weights
+
+
 class Host(Protocol):
     """Everything a spec may ask of the analysis that runs it."""
 
@@ -232,6 +243,10 @@ class Host(Protocol):
     # > 0 while the code being run may not run (an undecided branch, a summarised loop):
     # program-wide settings a spec changes there become unknown rather than set.
     undecided: int
+    flags: dict[str, Value]  # tf.app.flags / absl.flags values the program defined, by name
+    device_memory: str  # the device size tensors are compared with (ST205), e.g. "141GiB"
+    # the step being estimated while a Keras ``fit`` runs its layers; None outside one
+    memory_fit: TrainingStepMemory | None
 
     def report(self, code: str, message: Message, site: Origin, related: list[Origin],
                confidence: str = "definite") -> None: ...

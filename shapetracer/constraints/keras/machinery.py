@@ -127,8 +127,15 @@ class LayerState:
     keras231: bool = False  # made by keras 2.3.1 (standalone keras, TensorFlow 1.15 target)
 
 
+@dataclass
+class LayerStates:
+    """Every layer's private state in one analysis (a holder of ``analysis.Analysis``)."""
+
+    by_layer: "weakref.WeakKeyDictionary[Value, LayerState]" = field(default_factory=weakref.WeakKeyDictionary)
+
+
 def _states() -> "weakref.WeakKeyDictionary[Value, LayerState]":
-    return analysis.current().table("keras.layer_states", weakref.WeakKeyDictionary)
+    return analysis.current().holder(LayerStates).by_layer
 
 
 def state_of(layer: Value) -> LayerState:
@@ -153,7 +160,7 @@ class KerasConfig:
 
 
 def _config() -> KerasConfig:
-    return analysis.current().table("keras.config", KerasConfig)
+    return analysis.current().holder(KerasConfig)
 
 
 def image_data_format() -> str | None:
@@ -197,7 +204,7 @@ class KerasGraph:
 
 
 def _graph() -> KerasGraph:
-    return analysis.current().table("keras.graph", KerasGraph)
+    return analysis.current().holder(KerasGraph)
 
 
 def mark_symbolic(value: Value) -> None:

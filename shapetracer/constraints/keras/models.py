@@ -75,9 +75,16 @@ class ModelState:
     built_from_data: bool = False
 
 
+@dataclass
+class Models:
+    """The models of one analysis and their states (a holder of ``analysis.Analysis``)."""
+
+    states: "weakref.WeakKeyDictionary[Value, ModelState]" = field(default_factory=weakref.WeakKeyDictionary)
+
+
 def models() -> "weakref.WeakKeyDictionary[Value, ModelState]":
     """The models of the running analysis and their states."""
-    return analysis.current().table("keras.models", weakref.WeakKeyDictionary)
+    return analysis.current().holder(Models).states
 
 
 def model_state(model: Value) -> ModelState | None:

@@ -17,6 +17,7 @@ analysis does not know.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from shapetracer.domain import analysis
@@ -26,13 +27,21 @@ from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import Const, OpContext, Tensor, op
 
 
-def _switch() -> dict:
-    return analysis.current().table("tf.ref_variables", dict)
+@dataclass
+class VariableKind:
+    """The program's choice between reference and resource variables, for one analysis (a
+    holder of ``analysis.Analysis``): None until it calls one of the switches."""
+
+    reference: bool | None = None
+
+
+def _switch() -> VariableKind:
+    return analysis.current().holder(VariableKind)
 
 
 def reference_variables(ctx: OpContext) -> bool:
     """Whether ``tf.Variable`` makes reference variables here (TF1 graph semantics)."""
-    chosen = _switch().get("ref")
+    chosen = _switch().reference
     if chosen is not None:
         return chosen
     return ctx.target.tf1
@@ -40,13 +49,13 @@ def reference_variables(ctx: OpContext) -> bool:
 
 @op("tf.disable_v2_behavior", "tf.disable_resource_variables")
 def disable_resource_variables(ctx: OpContext):
-    _switch()["ref"] = True
+    _switch().reference = True
     return Const(None)
 
 
 @op("tf.enable_resource_variables", "tf.enable_v2_behavior")
 def enable_resource_variables(ctx: OpContext):
-    _switch()["ref"] = False
+    _switch().reference = False
     return Const(None)
 
 

@@ -1,0 +1,215 @@
+"""Modules: the entry file, the user modules it imports, and the import statements.
+
+``import x`` binds a library reference (``tf``, ``np``: an ``ApiRef`` the specs know by
+its canonical name) unless ``x`` is a module beside the importing file, which is then
+parsed and run once, its globals becoming the module's attributes.  After the entry
+file has run, its functions never called are checked once with unknown arguments.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+
+from shapetracer.constraints.core import api_changes
+from shapetracer.rules import codes
+from shapetracer.rules.message import Message
+from shapetracer.domain.state import State, merge_states
+from shapetracer.domain.values import UNKNOWN, ApiRef, ClassVal, Const, Function, Instance, ModuleVal, Value
+from shapetracer.frontend.containers import Recorder
+from shapetracer.frontend.dispatch import Dispatch
+from shapetracer.frontend.functions import Functions
+from shapetracer.frontend.names import canonical, is_library, star_import
+from shapetracer.frontend.reporting import Reporter
+from shapetracer.frontend.run import BudgetExceeded, Run
+from shapetracer.frontend.scope import ModuleScope
+from shapetracer.frontend.source import ParsedSource, parse_shared
+
+_MAX_MODULES = 64  # user modules one analysis loads
+
+
+class Modules:
+    """Runs modules; the handlers of ``import`` and ``from ... import``."""
+
+    def __init__(self, run: Run, reporter: Reporter, dispatch: Dispatch, functions: Functions,
+                 containers: Recorder):
+        self.run = run
+        self.reporter = reporter
+        self.exec_block = dispatch.exec_block
+        self.functions = functions
+        self.containers = containers
+        self.modules: dict[Path, ModuleScope] = {}  # by resolved file
+        self.main: ModuleScope | None = None  # the entry file's scope
+
+    # -- the entry file ----------------------------------------------------------
+    def run_file(self, path: str, file: Path | None, parsed: ParsedSource) -> ModuleScope:
+        scope = self.main = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree,
+                                        tables=parsed.tables)
+        if file is not None:
+            self.modules[file.resolve()] = scope
+        self._run_module(scope)
+        self._analyse_uncalled(scope)
+        self.containers.flush()
+        return scope
+
+    def release(self) -> None:
+        """Unbind every module's names once nothing more is run: a module's functions and
+        classes name the module back, so its whole web (values, the tree's sites) waited
+        for the cycle collector; unbound, most of it is freed at once."""
+        for scope in (self.main, *self.modules.values()):
+            if scope is not None:
+                scope.globals.clear()
+
+    def _run_module(self, scope: ModuleScope) -> None:
+        run = self.run
+        scope.globals["__name__"] = Const(scope.name)
+        scope.globals["__file__"] = Const(scope.path)
+        saved = run.scope
+        run.scope = scope
+        try:
+            states = self.exec_block(scope.module.body, [State(scope.globals)])
+            final = merge_states(states) if states else None
+            if final is not None and final.env is not scope.globals:
+                scope.globals.update(final.env)
+        except BudgetExceeded as exc:
+            self.reporter.report(codes.TOO_COMPLEX, Message("{budget} budget exhausted; the rest of the file was "
+                                                            "not analysed", budget=str(exc)),
+                                 self.reporter.site(scope.module))
+        finally:
+            run.scope = saved
+
+    def _analyse_uncalled(self, scope: ModuleScope) -> None:
+        """Functions never called are checked once with unknown arguments — also those
+        defined after a statement that ends every path (the module never binds them)."""
+        bound = {id(v.node) for v in scope.globals.values() if isinstance(v, Function)}
+        for stmt in scope.module.body:
+            if isinstance(stmt, cst.FunctionDef) and id(stmt) not in bound:
+                scope.globals.setdefault(stmt.name.value, Function(stmt, scope, None, stmt.name.value))
+        for value in list(scope.globals.values()):
+            functions: list[tuple[Function, Value | None]] = []
+            if isinstance(value, Function) and value.module is scope:
+                functions.append((value, None))
+            elif isinstance(value, ClassVal) and value.module is scope:
+                instance = Instance(value)
+                functions.extend((f, instance) for f in value.attrs.values() if isinstance(f, Function))
+            for function, receiver in functions:
+                if id(function.node) in self.run.called:
+                    continue
+                try:
+                    self.functions.call_function(function, [receiver] if receiver is not None else [], {},
+                                                 unknown_args=True)
+                except BudgetExceeded:
+                    return
+
+    # -- import statements ------------------------------------------------------------
+    def import_statement(self, node: cst.Import, state: State) -> None:
+        run = self.run
+        for alias in node.names:
+            dotted = _dotted(alias.name)
+            self.reporter.check_api(api_changes.missing_import(dotted, (), run.target), node)
+            if alias.asname is not None:
+                bound = _name_of(alias.asname.name)
+                run.state.env[bound] = self.import_value(dotted, node)
+            else:
+                root = dotted.split(".", 1)[0]
+                run.state.env[root] = self.import_value(root, node)
+
+    def import_from(self, node: cst.ImportFrom, state: State) -> None:
+        run = self.run
+        module = _dotted(node.module) if node.module is not None else ""
+        level = len(node.relative)
+        if isinstance(node.names, cst.ImportStar):
+            source = self.import_value(module, node, level)
+            if isinstance(source, ModuleVal):
+                run.state.env.update({k: v for k, v in source.scope.globals.items() if not k.startswith("_")})
+            elif isinstance(source, ApiRef) and level == 0:
+                # every public name of the library module, as its canonical API name
+                for name, qualname, listed in star_import(module, run.target.api_version):
+                    spelled = f"{source.spelled}.{name}" if listed and source.spelled else None
+                    run.state.env[name] = ApiRef(qualname, spelled)
+            return
+        if level == 0:
+            names = tuple(_dotted(alias.name) for alias in node.names)
+            self.reporter.check_api(api_changes.missing_import(module, names, run.target), node)
+        for alias in node.names:
+            name = _dotted(alias.name)
+            bound = _name_of(alias.asname.name) if alias.asname is not None else name
+            source = self.import_value(module, node, level) if (module or level) else UNKNOWN
+            if isinstance(source, ModuleVal):
+                value = source.scope.globals.get(name)
+                if value is None:
+                    value = self.import_value(f"{module}.{name}", node, level)
+            elif isinstance(source, ApiRef):
+                spelled = f"{source.spelled}.{name}" if source.spelled else None
+                value = ApiRef(canonical(f"{source.qualname}.{name}"), spelled)
+            else:
+                value = self.import_value(f"{module}.{name}", node, level)
+            run.state.env[bound] = value
+
+    def import_value(self, dotted: str, node: cst.CSTNode, level: int = 0) -> Value:
+        """A user module beside the importing file, else a library reference."""
+        if level == 0 and is_library(dotted):
+            return ApiRef(canonical(dotted), dotted)
+        module = self._load_user_module(dotted, level)
+        if module is not None:
+            return module
+        return ApiRef(canonical(dotted), dotted) if level == 0 else UNKNOWN
+
+    def _load_user_module(self, dotted: str, level: int) -> ModuleVal | None:
+        run = self.run
+        if run.scope is None or run.scope.file is None or not dotted:
+            return None
+        base = run.scope.file.parent
+        for _ in range(max(level - 1, 0)):
+            base = base.parent
+        parts = dotted.split(".")
+        candidates = [base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")]
+        for candidate in candidates:
+            try:
+                if not candidate.is_file():
+                    continue
+                resolved = candidate.resolve()
+            except OSError:
+                continue
+            if resolved in self.modules:
+                return ModuleVal(dotted, self.modules[resolved])
+            if len(self.modules) > _MAX_MODULES:
+                return None
+            try:
+                data = candidate.read_bytes()
+            except OSError:
+                return None
+            parsed = parse_shared(resolved, data, blank=True)
+            if not isinstance(parsed, ParsedSource):
+                return None
+            path = _display_path(candidate)
+            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted, tree=parsed.tree,
+                                tables=parsed.tables)
+            self.modules[resolved] = scope
+            saved_state = run.state
+            try:
+                self._run_module(scope)
+            finally:
+                run.state = saved_state
+            return ModuleVal(dotted, scope)
+        return None
+
+
+def _display_path(file: Path) -> str:
+    try:
+        return str(file.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(file)
+
+
+def _dotted(node: cst.CSTNode) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _name_of(node: cst.CSTNode) -> str:
+    return node.value if isinstance(node, cst.Name) else _dotted(node)

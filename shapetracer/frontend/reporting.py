@@ -1,0 +1,61 @@
+"""Reports: what specs and the interpreter's parts find, at a site they name.
+
+A site is a node of the module being run.  Where the node sits is computed only when a
+finding is shown (``ModuleScope.position``); the reporter leaves a hint for it, the
+statement line (or ``with`` header) being run, so that placing it needs that line alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from shapetracer.domain.dims import Origin
+from shapetracer.domain.values import Value
+from shapetracer.rules.message import Message
+from shapetracer.frontend.run import Run
+
+
+@dataclass
+class Report:
+    """A raw report from a spec, before suppression and formatting."""
+
+    code: str
+    message: Message  # its text and facts
+    site: Origin
+    related: list[Origin]
+    confidence: str = "definite"
+
+
+class Reporter:
+    """Collects reports (each once per site, code and message) and makes sites."""
+
+    def __init__(self, run: Run):
+        self.run = run
+        self.reports: list[Report] = []
+        self._seen: set[tuple] = set()
+        # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
+        self.shape_log: list[tuple[Origin, Value]] | None = []
+
+    def report(self, code: str, message: Message, site: Origin, related: list[Origin] | None = None,
+               confidence: str = "definite") -> None:
+        key = (site.path, id(site.node), code, message.text)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.reports.append(Report(code, message, site, related or [], confidence))
+
+    def check_api(self, finding, node: cst.CSTNode) -> None:
+        """Report an API change (constraints.api_changes) found at ``node``."""
+        if finding is not None:
+            self.report(finding.code, finding.message, self.site(node))
+
+    def site(self, node: cst.CSTNode) -> Origin:
+        run = self.run
+        place = run.current_place  # where the node is, should a report name it
+        if type(place) is cst.SimpleStatementLine:
+            run.scope.hint(node, place)
+        elif place is not None:
+            run.scope.hint_header(node, place)
+        return Origin(run.scope.path, node, run.scope)

@@ -1,0 +1,77 @@
+"""The state every part of the interpreter shares while it analyses one file.
+
+The interpreter is made of parts with one job each (``frontend/interpreter.py`` lists
+them).  What they all read and write lives here, in one object each part holds: the path
+being executed and its module, the statement line that names report positions, how deep
+the code being run is in branches that may not run, the step budget, the call stack and
+the closures of the frames on it, and the analysis settings.  A part's own caches stay
+on the part; nothing one part needs is an attribute another part happens to set.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, TypeVar
+
+import libcst as cst
+
+from shapetracer.constraints.core.spec import TF1Graph
+from shapetracer.domain.bounds import Bounds
+from shapetracer.domain.facts import SolverLimits
+from shapetracer.domain.state import State
+from shapetracer.domain.target import Target
+from shapetracer.domain.values import Value
+from shapetracer.frontend.scope import ModuleScope
+
+R = TypeVar("R")
+
+
+class BudgetExceeded(Exception):
+    """Raised internally when a file exceeds its step budget."""
+
+
+class Run:
+    """One analysis in progress: settings, the current path and place, the budget, the frames."""
+
+    __slots__ = ("bounds", "limits", "possible_failures", "target", "graph", "flags", "state", "scope",
+                 "current_place", "undecided", "approximations", "steps", "started", "call_stack", "closures",
+                 "called", "yields")
+
+    def __init__(self, bounds: Bounds, limits: SolverLimits, possible_failures: bool, target: Target):
+        self.bounds = bounds
+        self.limits = limits
+        self.possible_failures = possible_failures
+        self.target = target
+        self.graph = TF1Graph()  # TF1 graph building: mode, variables, summaries, scopes
+        self.flags: dict[str, Value] = {}  # tf.app.flags / absl.flags, outside the paths
+        self.state: State | None = None  # the path being executed
+        self.scope: ModuleScope | None = None  # module of the code being executed
+        # the statement line being run, or the ``with`` whose items are being evaluated
+        self.current_place: cst.SimpleStatementLine | cst.With | None = None
+        # > 0 while executing a branch that may not run (an undecided `if`, a summarised loop
+        # body): state kept outside the paths (flags) then only widens
+        self.undecided = 0
+        self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
+        self.steps = 0
+        self.started = time.perf_counter()
+        self.call_stack: list[cst.CSTNode] = []  # the function nodes being analysed, outermost first
+        # per frame on the call stack: the environments its function closes over
+        self.closures: list[list[dict[str, Value]]] = []
+        self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
+        self.yields: list[list[Value]] = []  # per generator being expanded: what it yielded so far
+
+    def tick(self) -> None:
+        """One more node evaluated: past the step or time budget, the rest of the file is given up."""
+        self.steps += 1
+        if self.steps > self.bounds.steps:
+            raise BudgetExceeded("step")
+        if self.steps % 512 == 0 and time.perf_counter() - self.started > self.bounds.seconds:
+            raise BudgetExceeded("time")
+
+    def with_state(self, state: State, fn: Callable[[], R]) -> R:
+        """``fn()`` run on the path ``state``."""
+        previous, self.state = self.state, state
+        try:
+            return fn()
+        finally:
+            self.state = previous
