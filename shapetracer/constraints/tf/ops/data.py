@@ -177,7 +177,11 @@ def dataset_map(ctx: OpContext, self, map_func, num_parallel_calls=None, determi
     if element is UNKNOWN:
         return dataset(ctx, UNKNOWN)
     args = element.items if isinstance(element, Seq) else [element]
-    out = ctx.call(map_func, *args)
+    ctx.graph.traced += 1  # tf.data traces the function into a graph
+    try:
+        out = ctx.call(map_func, *args)
+    finally:
+        ctx.graph.traced -= 1
     if isinstance(out, Seq):
         out = Seq(list(out.items), "tuple")
     return dataset(ctx, out)
