@@ -104,6 +104,8 @@ EXAMPLES = [
     ok("cv2.imwrite", "out.png", A(None, None, 3), expect=True),
     ok("cv2.VideoCapture.read", Obj(_CAPTURE), expect=(True, [None, None, 3])),
     ok("cv2.imwrite", "out.png", A(None, None), expect=True),
+    ok("cv2.haveImageReader", "photo.png", expect=UNKNOWN),
+    ok("cv2.haveImageWriter", "photo.png", expect=UNKNOWN),
     bad("cv2.imwrite", "out.png", A(None, None, 2), code=codes.SHAPE_REQUIREMENT,
         message="image.channels() == 1 || image.channels() == 3 || image.channels() == 4"),
     bad("cv2.imdecode", A(6, 4, dtype="uint8"), 1, code=codes.SHAPE_REQUIREMENT,

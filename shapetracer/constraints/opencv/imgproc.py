@@ -341,6 +341,11 @@ EXAMPLES = [
         message="'scn' is 4"),
     # geometry kept
     ok("cv2.GaussianBlur", A(None, None, 3), (5, 5), 0, expect=[None, None, 3]),
+    *[ok(f"cv2.{name}", A(None, None, 3, dtype="uint8"), UNKNOWN, expect=[None, None, 3])
+      for name in ("blur", "bilateralFilter", "boxFilter", "filter2D", "dilate", "erode", "morphologyEx", "normalize",
+                   "bitwise_not", "flip", "fastNlMeansDenoisingColored", "fastNlMeansDenoising")],
+    *[ok(f"cv2.{name}", A(6, 4), ApiRef("cv2.CV_32F"), 1, 1, expect=[6, 4]) for name in ("Scharr", "Laplacian")],
+    ok("cv2.warpPerspective", A(None, None), A(3, 3), (10, 5), expect=[5, 10]),
     ok("cv2.medianBlur", A(None, None, 1), 3, expect=[None, None]),
     ok("cv2.threshold", A(None, None), 70, 255, ApiRef("cv2.THRESH_BINARY"), expect=(ANY, [None, None])),
     ok("cv2.Canny", A(None, None, 3), 100, 200, expect=[None, None]),

@@ -241,6 +241,11 @@ EXAMPLES = [
     ok("PIL.Image.Image.split", _image(40, 60, "RGB"), expect=(_sized(40, 60, "L"),) * 3),
     ok("PIL.Image.Image.split", _image(40, 60, None), expect=UNKNOWN),
     ok("PIL.Image.Image.save", _image(40, 60, "RGB"), "out.png", expect=Const(None)),
+    *[ok(f"PIL.Image.Image.{name}", _image(40, 60, "RGB"), expect=Const(None))
+      for name in ("show", "close", "load", "verify", "paste", "putalpha")],
+    *[ok(f"PIL.Image.Image.{name}", _image(40, 60, "RGB"), UNKNOWN, expect=_sized(40, 60, "RGB"))
+      for name in ("filter", "point", "effect_spread", "remap_palette")],
+    ok("PIL.Image.Image.transform", _image(40, 60, "RGB"), (20, 10), UNKNOWN, expect=_sized(20, 10, "RGB")),
     ok("PIL.Image.fromarray", A(60, 40, 2, dtype="uint8"), expect=_sized(40, 60)),
     bad("PIL.Image.fromarray", A(60, 40, 1, dtype="uint8"), code=codes.SHAPE_REQUIREMENT,
         message="Cannot handle this data type: (1, 1, 1), |u1"),

@@ -66,6 +66,10 @@ EXAMPLES = [
     ok("PIL.ImageOps.grayscale", _image(40, 60, "RGB"), expect=instance_of(PIL_IMAGE, width=40, mode=Const("L"))),
     ok("PIL.ImageOps.invert", _image(40, 60, "RGB"), expect=instance_of(PIL_IMAGE, width=40, mode=Const("RGB"))),
     ok("PIL.ImageOps.exif_transpose", _image(40, 60, None), expect=instance_of(PIL_IMAGE)),
+    *[ok(f"PIL.ImageOps.{name}", _image(40, 60, "RGB"), expect=instance_of(PIL_IMAGE, width=40, mode=Const("RGB")))
+      for name in ("autocontrast", "equalize", "flip", "mirror", "posterize", "solarize")],
+    *[ok(f"PIL.ImageOps.{name}", _image(40, 60, "RGB"), 2, expect=instance_of(PIL_IMAGE, mode=Const("RGB")))
+      for name in ("crop", "expand", "scale")],
     bad("PIL.ImageOps.fit", _image(53, 53, "L"), (224, 224, 3), code=codes.ARG_LENGTH,
         message="argument 1 must be sequence of length 2, not 3"),
 ]

@@ -71,4 +71,7 @@ EXAMPLES = [
     ok("tf.enable_eager_execution", expect=NONE),
     ok("tf.data.Dataset.list_files", "data/*.png", expect=instance_of("tf.data.Dataset", element_spec=[])),
     ok("tf.data.TextLineDataset", "train.csv", expect=instance_of("tf.data.Dataset", element_spec=[])),
+    ok("tf.data.TFRecordDataset", ["a.tfrecord"], expect=instance_of("tf.data.Dataset", element_spec=[])),
+    ok("tf.io.write_file", "out.bin", T(dtype="string"), expect=NONE),
+    ok("tf.write_file", "out.bin", T(dtype="string"), expect=NONE),
 ]
