@@ -1,0 +1,227 @@
+"""``keras.ops``: Keras 3's backend-agnostic ops, on numpy's semantics (``core/numpy_api``).
+
+They take arrays, backend tensors and symbolic ``KerasTensor``s alike and follow numpy's
+shape rules: ``ops.transpose(x)`` reverses every axis, ``ops.dot`` contracts ``x1``'s
+last axis with ``x2``'s second-to-last, ``ops.matmul``/``concatenate``/``stack``/``add``
+check and broadcast as numpy does.  Keras adds its own argument checks before the backend
+sees a call: ``ops.reshape`` takes only non-negative sizes or a single -1 ("Each dimension
+in `newshape` must be a non-negative integer, or `-1` for a single unknown dimension").
+Keras promotes mixed dtypes instead of refusing them, so no dtype is checked here.
+Verified under Keras 3.15 (TensorFlow 2.21 backend).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shapetracer.constraints.core.examples import ANY, A, T, bad, ok
+from shapetracer.constraints.core.numpy_api import numpy_backed
+from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.domain.dims import Dim
+from shapetracer.domain.values import UNKNOWN, Const, Seq, ShapeVal, Tensor, dim_int
+from shapetracer.rules import codes
+
+_X = ("x",)
+_X1_X2 = ("x1", "x2")
+_REDUCE = {"axis": "axis", "keepdims": "keepdims"}
+
+_BINARY = ("add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power", "maximum", "minimum",
+           "mod", "equal", "not_equal", "greater", "less", "logical_and", "logical_or")
+_UNARY = ("abs", "absolute", "exp", "log", "log1p", "log2", "log10", "sqrt", "square", "sin", "cos", "tan", "tanh",
+          "sinh", "cosh", "arcsin", "arccos", "arctan", "negative", "sign", "floor", "ceil", "reciprocal", "isnan",
+          "isinf", "isfinite", "logical_not", "conj", "real", "imag", "expm1", "cbrt", "trunc")
+_REDUCTIONS = ("sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "argmax", "argmin", "median",
+               "amax", "amin")
+
+# keras.ops name -> (numpy name, positional parameters, keyword parameters: keras name -> numpy name)
+_TABLE: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
+    **{name: (f"np.{name}", _X1_X2, {}) for name in _BINARY},
+    **{name: (f"np.{name}", _X, {}) for name in _UNARY},
+    **{name: (f"np.{name}", _X, _REDUCE) for name in _REDUCTIONS},
+    "round": ("np.round", _X, {"decimals": "decimals"}),
+    "matmul": ("np.matmul", _X1_X2, {}),
+    "dot": ("np.dot", _X1_X2, {}),
+    "einsum": ("np.einsum", ("subscripts", "*operands"), {}),
+    "tensordot": ("np.tensordot", _X1_X2, {"axes": "axes"}),
+    "transpose": ("np.transpose", _X, {"axes": "axes"}),
+    "concatenate": ("np.concatenate", ("xs",), {"axis": "axis"}),
+    "stack": ("np.stack", _X, {"axis": "axis"}),
+    "vstack": ("np.vstack", ("xs",), {}),
+    "hstack": ("np.hstack", ("xs",), {}),
+    "expand_dims": ("np.expand_dims", ("x", "axis"), {}),
+    "squeeze": ("np.squeeze", _X, {"axis": "axis"}),
+    "swapaxes": ("np.swapaxes", ("x", "axis1", "axis2"), {}),
+    "moveaxis": ("np.moveaxis", ("x", "source", "destination"), {}),
+    "tile": ("np.tile", ("x", "repeats"), {}),
+    "repeat": ("np.repeat", ("x", "repeats"), {"axis": "axis"}),
+    "pad": ("np.pad", ("x", "pad_width"), {"mode": "mode"}),
+    "split": ("np.split", ("x", "indices_or_sections"), {"axis": "axis"}),
+    "where": ("np.where", ("condition", "x1", "x2"), {}),
+    "clip": ("np.clip", ("x", "x_min", "x_max"), {}),
+    "cumsum": ("np.cumsum", _X, {"axis": "axis"}),
+    "cumprod": ("np.cumprod", _X, {"axis": "axis"}),
+    "sort": ("np.sort", _X, {"axis": "axis"}),
+    "argsort": ("np.argsort", _X, {"axis": "axis"}),
+    "ravel": ("np.ravel", _X, {}),
+    "zeros": ("np.zeros", ("shape",), {"dtype": "dtype"}),
+    "ones": ("np.ones", ("shape",), {"dtype": "dtype"}),
+    "empty": ("np.empty", ("shape",), {"dtype": "dtype"}),
+    "full": ("np.full", ("shape", "fill_value"), {"dtype": "dtype"}),
+    "zeros_like": ("np.zeros_like", _X, {"dtype": "dtype"}),
+    "ones_like": ("np.ones_like", _X, {"dtype": "dtype"}),
+    "full_like": ("np.full_like", ("x", "fill_value"), {"dtype": "dtype"}),
+    "eye": ("np.eye", ("N", "M", "k"), {"dtype": "dtype"}),
+    "identity": ("np.identity", ("n",), {"dtype": "dtype"}),
+    "arange": ("np.arange", ("start", "stop", "step"), {"dtype": "dtype"}),
+    "linspace": ("np.linspace", ("start", "stop", "num"), {"endpoint": "endpoint", "axis": "axis"}),
+    "nonzero": ("np.nonzero", _X, {}),
+}
+
+for _name, (_numpy, _positional, _keywords) in _TABLE.items():
+    op(f"keras.ops.{_name}", f"keras.ops.numpy.{_name}")(numpy_backed(_numpy, _positional, _keywords))
+
+
+# --- Keras' own argument checks ---------------------------------------------------------------------
+
+def _newshape_fits(ctx: OpContext, bound: dict[str, Any]) -> bool:
+    """Keras refuses sizes below -1 and a second -1 before the backend reshapes."""
+    sizes = ctx.int_list(bound.get("newshape", UNKNOWN))
+    if sizes is None:
+        return True
+    shown = tuple(sizes) if len(sizes) != 1 else f"({sizes[0]},)"
+    if any(size < -1 for size in sizes):
+        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Each dimension in `newshape` must be a non-negative "
+                 f"integer, or `-1` for a single unknown dimension. Received: newshape={shown}.")
+        return False
+    if sizes.count(-1) > 1:
+        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, f"{ctx.display}: There must be at most one unknown dimension (-1) in "
+                 f"`newshape`. Received: newshape={shown}.")
+        return False
+    return True
+
+
+op("keras.ops.reshape", "keras.ops.numpy.reshape")(
+    numpy_backed("np.reshape", ("x", "newshape"), check=_newshape_fits))
+
+
+# --- ops without a numpy twin ---------------------------------------------------------------------
+
+@op("keras.ops.shape", "keras.ops.core.shape")
+def shape(ctx: OpContext, x):
+    """A tuple of ints, None where a symbolic dim is unknown (the batch of an Input)."""
+    t = ctx.tensor(x)
+    if t is None or t.shape.dims is None:
+        return UNKNOWN
+    return Seq([dim_int(d) for d in t.shape.dims], "tuple")
+
+
+@op("keras.ops.convert_to_tensor", "keras.ops.cast", "keras.ops.core.convert_to_tensor", "keras.ops.core.cast",
+    "keras.ops.stop_gradient")
+def convert_to_tensor(ctx: OpContext, x, dtype=None, sparse=None, ragged=None):
+    t = ctx.tensor(x)
+    name = ctx.str(dtype) if not ctx.is_none(dtype) else None
+    if t is None:
+        return ctx.unknown_tensor(name)
+    return Tensor(t.shape, name or t.dtype, "tensor", t.origin)
+
+
+@op("keras.ops.convert_to_numpy")
+def convert_to_numpy(ctx: OpContext, x):
+    t = ctx.tensor(x)
+    return Tensor(t.shape, t.dtype, "ndarray", t.origin) if t is not None else ctx.result(None, kind="ndarray")
+
+
+@op("keras.ops.relu", "keras.ops.relu6", "keras.ops.sigmoid", "keras.ops.softplus", "keras.ops.softsign",
+    "keras.ops.silu", "keras.ops.gelu", "keras.ops.elu", "keras.ops.selu", "keras.ops.leaky_relu",
+    "keras.ops.softmax", "keras.ops.log_softmax", "keras.ops.nn.relu", "keras.ops.nn.sigmoid",
+    "keras.ops.nn.softmax", "keras.ops.flip", "keras.ops.roll")
+def same_shape(ctx: OpContext, x, *args, **kwargs):
+    """Activations, flips and rolls keep the shape."""
+    t = ctx.tensor(x)
+    return ctx.same_shape(t) if t is not None else ctx.unknown_tensor()
+
+
+@op("keras.ops.one_hot", "keras.ops.nn.one_hot")
+def one_hot(ctx: OpContext, x, num_classes, axis=-1, dtype=None, sparse=False):
+    """A new axis of ``num_classes`` (last unless ``axis`` says)."""
+    t = ctx.tensor(x)
+    classes = ctx.dim(num_classes)
+    where = ctx.int(axis)
+    if t is None or t.shape.dims is None or classes is None or where is None:
+        return ctx.unknown_tensor("float32")
+    dims = list(t.shape.dims)
+    position = where if where >= 0 else len(dims) + 1 + where
+    if not 0 <= position <= len(dims):
+        return ctx.unknown_tensor("float32")
+    return ctx.result(dims[:position] + [classes] + dims[position:], ctx.str(dtype) or "float32",
+                      label="one-hot encoded as")
+
+
+# one call of every table entry, by its kind (the checks themselves are numpy's, tested there)
+_GENERIC = [
+    *[ok(f"keras.ops.{name}", T(2, 3), T(3), expect=[2, 3]) for name in _BINARY],
+    *[ok(f"keras.ops.{name}", T(2, 3), expect=[2, 3]) for name in _UNARY],
+    *[ok(f"keras.ops.{name}", T(2, 3), axis=1, expect=[2]) for name in _REDUCTIONS],
+    *[ok(f"keras.ops.{name}", T(2, 3), expect=[2, 3])
+      for name in ("round", "sort", "argsort", "relu", "relu6", "sigmoid", "softplus", "softsign",
+                   "silu", "gelu", "elu", "selu", "leaky_relu", "log_softmax", "flip", "zeros_like", "ones_like",
+                   "stop_gradient", "cast")],
+    ok("keras.ops.roll", T(2, 3), 1, expect=[2, 3]),
+    *[ok(f"keras.ops.{name}", T(2, 3), expect=[6]) for name in ("cumsum", "cumprod")],  # flattened, as numpy's
+    ok("keras.ops.full_like", T(2, 3), 7, expect=[2, 3]),
+    ok("keras.ops.tensordot", T(2, 3), T(3, 4), axes=1, expect=[2, 4]),
+    ok("keras.ops.vstack", [T(2, 3), T(1, 3)], expect=[3, 3]),
+    ok("keras.ops.hstack", [T(2, 3), T(2, 1)], expect=[2, 4]),
+    ok("keras.ops.squeeze", T(2, 1), axis=1, expect=[2]),
+    ok("keras.ops.swapaxes", T(2, 3, 4), 0, 2, expect=[4, 3, 2]),
+    ok("keras.ops.moveaxis", T(2, 3, 4), 0, -1, expect=[3, 4, 2]),
+    ok("keras.ops.tile", T(2, 3), (2, 1), expect=[4, 3]),
+    ok("keras.ops.repeat", T(2, 3), 2, axis=0, expect=[4, 3]),
+    ok("keras.ops.pad", T(2, 3), ((1, 1), (0, 0)), expect=[4, 3]),
+    ok("keras.ops.split", T(4, 3), 2, expect=([2, 3], [2, 3])),
+    ok("keras.ops.where", T(2, 3, dtype="bool"), T(2, 3), T(3), expect=[2, 3]),
+    ok("keras.ops.clip", T(2, 3), 0.0, 1.0, expect=[2, 3]),
+    ok("keras.ops.ravel", T(2, 3), expect=[6]),
+    *[ok(f"keras.ops.{name}", (2, 3), expect=[2, 3]) for name in ("ones", "empty")],
+    ok("keras.ops.full", (2, 3), 0.5, expect=[2, 3]),
+    ok("keras.ops.eye", 3, expect=[3, 3]),
+    ok("keras.ops.identity", 3, expect=[3, 3]),
+    ok("keras.ops.arange", 5, expect=[5]),
+    ok("keras.ops.linspace", 0.0, 1.0, 5, expect=[5]),
+    ok("keras.ops.nonzero", T(2, 3), expect=ANY),  # a tuple of index arrays whose length is the data's
+]
+
+EXAMPLES = [
+    *_GENERIC,
+    # numpy's rules on tensors
+    ok("keras.ops.matmul", T(None, 20), T(20, 10), expect=[None, 10]),
+    bad("keras.ops.matmul", T(32, 20), T(30, 10), code=codes.MATMUL_DIM),
+    ok("keras.ops.transpose", T(None, 40, 16), expect=[16, 40, None]),
+    ok("keras.ops.dot", T(None, 40, 16), T(16, 3), expect=[None, 40, 3]),
+    bad("keras.ops.dot", T(None, 40, 1), T(16, 40, None), code=codes.MATMUL_DIM),
+    ok("keras.ops.reshape", A(20, dtype="float32"), (4, 5), expect=[4, 5]),
+    ok("keras.ops.reshape", A(20, dtype="float32"), (-1, 5), expect=[4, 5]),
+    bad("keras.ops.reshape", A(20, dtype="float32"), (3, 7), code=codes.RESHAPE_SIZE),
+    bad("keras.ops.reshape", A(20, dtype="float32"), (-2, 5), code=codes.SHAPE_REQUIREMENT,
+        message="Each dimension in `newshape` must be a non-negative integer, or `-1` for a single unknown "
+                "dimension. Received: newshape=(-2, 5)."),
+    bad("keras.ops.reshape", A(20, dtype="float32"), (-1, -1), code=codes.RESHAPE_TWO_UNKNOWN,
+        message="There must be at most one unknown dimension (-1) in `newshape`."),
+    ok("keras.ops.concatenate", [T(2, 3), T(2, 4)], axis=1, expect=[2, 7]),
+    bad("keras.ops.concatenate", [T(2, 3), T(2, 4)], axis=0, code=codes.CONCAT_DIM),
+    ok("keras.ops.stack", [T(2, 3), T(2, 3)], expect=[2, 2, 3]),
+    bad("keras.ops.add", T(None, 3), T(None, 4), code=codes.BROADCAST),
+    ok("keras.ops.add", T(None, 3), T(3), expect=[None, 3]),
+    ok("keras.ops.sum", T(2, 3), axis=1, keepdims=True, expect=[2, 1]),
+    ok("keras.ops.mean", T(2, 3), 0, expect=[3]),
+    bad("keras.ops.sum", T(2, 3), axis=2, code=codes.AXIS_RANGE),
+    ok("keras.ops.expand_dims", T(2, 3), -1, expect=[2, 3, 1]),
+    ok("keras.ops.einsum", "ij,jk->ik", T(2, 3), T(3, 4), expect=[2, 4]),
+    bad("keras.ops.einsum", "ij,jk->ik", T(2, 3), T(4, 5), code=codes.EINSUM_MISMATCH),
+    ok("keras.ops.zeros", (2, 3), expect=[2, 3]),
+    ok("keras.ops.one_hot", T(4, dtype="int32"), 10, expect=[4, 10]),
+    ok("keras.ops.shape", T(None, 3), expect=(ANY, 3)),
+    ok("keras.ops.softmax", T(None, 10), expect=[None, 10]),
+    ok("keras.ops.convert_to_tensor", A(2, 3), expect=[2, 3]),
+    ok("keras.ops.convert_to_numpy", T(2, 3), expect=[2, 3]),
+]
