@@ -334,7 +334,7 @@ def _related(*values: Any) -> list[Origin]:
 
 def _mismatch(ctx: OpContext, op: str, x_arg: str, y_arg: str, x_type: str, y_type: str,
               involved: list[Any]) -> None:
-    if ctx.graph.mode:
+    if ctx.graph.mode or ctx.graph.traced:  # a graph is built: the op builder's words
         text = messages.input_type_mismatch(op, y_arg, y_type, x_arg, x_type)
     else:
         text = messages.cannot_compute(op, 1, short(x_type), short(y_type))

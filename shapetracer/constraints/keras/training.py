@@ -24,6 +24,7 @@ from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok
 from shapetracer.constraints.keras.losses import CATEGORICAL, SPARSE, check_loss, loss_name
 from shapetracer.constraints.keras.models import ModelState, call_model, model_state, output_names
+from shapetracer.constraints.core.dtypes import INTEGER, certain
 from shapetracer.constraints.core.spec import SPECS, OpContext, call_spec, op
 from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
@@ -278,6 +279,8 @@ def _targets_fit(ctx: OpContext, state: ModelState, targets: Value, outputs: lis
         t = _rebatch(target, batch) if target is not None else None
         if not isinstance(t, Tensor) or not isinstance(output, Tensor) or loss is None:
             continue
+        if isinstance(target, Tensor) and ctx.target.keras2 and not ctx.target.tf1 and certain(target) in INTEGER:
+            t.dtype, t.dtype_origin = target.dtype, target.dtype_origin  # Keras 2.15 casts only floating arrays
         if not check_loss(ctx, loss, t, output, step_batch=step, training=True):
             return False
     return True
