@@ -537,8 +537,8 @@ def check_keras_text(ctx: OpContext, args: dict) -> None:
     if not (isinstance(x, Tensor) and x.is_numpy and certain(x) == "str"):
         return
     text = getattr(ctx.site.locator, "text", None)
-    if not isinstance(text, str) or any(marker in text for marker in _TEXT_LAYERS):
-        return  # a model may take text in (a text layer, a hub module, a tokenizer …)
+    if ctx.target.keras < 3 and (not isinstance(text, str) or any(marker in text for marker in _TEXT_LAYERS)):
+        return  # a model may take text in (a text layer, a hub module, a tokenizer …); Keras 3 never a numpy str array
     if ctx.target.tf1:
         message = messages.np_cannot_convert_string(None, False)
     elif ctx.target.keras >= 3:

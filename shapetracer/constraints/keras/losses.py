@@ -29,6 +29,7 @@ from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import ApiRef, BoundMethod, Const, Function, Instance, Obj, Tensor, Value
 from shapetracer.constraints.core.dtypes import INTEGER, certain
+from shapetracer.constraints.core.tracing import run_traced
 from shapetracer.constraints.core import messages
 
 CATEGORICAL = {"categorical_crossentropy", "categorical_focal_crossentropy"}
@@ -376,26 +377,7 @@ def _mixed_precision(ctx: OpContext) -> bool:
 
 def _traced(ctx: OpContext, run) -> bool:
     """Run user code that ``fit`` traces: its failures are raised at ``fit``'s line."""
-    host = ctx.host
-    caught: list[tuple] = []
-    original = host.report
-
-    def report(code, message, site, related=None, confidence="definite"):
-        if code.startswith("ST1") and confidence == "definite":
-            caught.append((code, message, site, list(related or [])))
-        else:
-            original(code, message, site, related, confidence)
-
-    host.report = report
-    ctx.graph.traced += 1
-    try:
-        run()  # a failure in the loss ends the path by an exception: report in ``finally``
-    finally:
-        ctx.graph.traced -= 1
-        del host.report  # the instance attribute goes: the class's method again
-        for code, message, site, related in caught:
-            ctx.fail(code, f"{message} (raised in the loss, at line {site.line}, while fit traces it)",
-                     [site, *related])
+    run_traced(ctx, run)
     return not ctx.failed
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from shapetracer.constraints.core.common import dtype_name
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import ANNOTATORS, OpContext, op
+from shapetracer.constraints.core.tracing import run_traced
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, ShapeVal, Tensor, Value
 from shapetracer.rules import codes
@@ -185,11 +186,7 @@ def flat_map(ctx: OpContext, self, map_func, *args, **kwargs):
     if element is UNKNOWN:
         return Obj(DATASET, {"element_spec": UNKNOWN}, ctx.site)
     arguments = element.items if isinstance(element, Seq) else [element]
-    ctx.graph.traced += 1
-    try:
-        made = ctx.call(map_func, *arguments)
-    finally:
-        ctx.graph.traced -= 1
+    made = run_traced(ctx, lambda: ctx.call(map_func, *arguments))
     inner = made.attrs.get("element_spec", UNKNOWN) if isinstance(made, Obj) and made.type_name == DATASET \
         else UNKNOWN
     return Obj(DATASET, {"element_spec": inner}, ctx.site)
