@@ -151,7 +151,7 @@ def is_library(dotted: str) -> bool:
     return root in {"tensorflow", "tf_keras", "keras", "numpy", "argparse", "absl", "os", "sys", "math",
                     "random", "functools", "collections", "itertools", "time", "json", "pickle",
                     "tensorflow_datasets", "sklearn", "scipy", "pandas", "matplotlib", "cv2", "PIL",
-                    "h5py", "imageio", "skimage", "keras_preprocessing", "six", "typing", "logging", "re", "glob", "shutil", "datetime",
+                    "h5py", "imageio", "skimage", "keras_preprocessing", "tempfile", "six", "typing", "logging", "re", "glob", "shutil", "datetime",
                     "__future__", "warnings", "copy", "csv", "gzip", "io", "struct", "subprocess"}
 
 

@@ -231,6 +231,43 @@ def _group_failure(group: list[Value]) -> Obj | None:
     return None
 
 
+def _padded(ctx: OpContext, element: Value, shapes: Value, batch: Dim | None) -> Value | None:
+    """``padded_batch``'s element: each component padded to its ``padded_shapes`` entry
+    (None entries: the batch's longest), a batch axis in front."""
+    if isinstance(element, Tensor):
+        dims = ctx.shape_arg(shapes)
+        if dims is None or element.shape.dims is None or len(dims) != len(element.shape.dims):
+            return None
+        return Tensor(Shape([batch or ctx.fresh("batch")] + [d if d is not None else ctx.fresh("padded")
+                                                             for d in dims]), element.dtype, "tensor", element.origin)
+    if isinstance(element, Seq):
+        parts = ctx.items(shapes)
+        if parts is None or len(parts) != len(element.items):
+            return None
+        items = [_padded(ctx, e, p, batch) for e, p in zip(element.items, parts)]
+        return None if any(i is None for i in items) else Seq(items, "tuple")
+    return None
+
+
+def _padding_failure(ctx: OpContext, elements: list[Value], shapes: Value) -> Obj | None:
+    """An element longer than its padded shape: "Attempted to pad to a smaller size than
+    the input element."."""
+    if shapes is None or ctx.is_none(shapes):
+        return None
+    wanted = [ctx.shape_arg(p) for p in ctx.items(shapes) or []] if isinstance(shapes, Seq) and \
+        shapes.items and isinstance(shapes.items[0], Seq) else [ctx.shape_arg(shapes)]
+    for value in elements:
+        for dims, got in zip(wanted, _leaves(value)):
+            if dims is None or got.shape.dims is None or len(dims) != len(got.shape.dims):
+                continue
+            for want, have in zip(dims, got.shape.dims):
+                if want is not None and want.known and have.known and have.value > want.value:
+                    return _failure(codes.SHAPE_REQUIREMENT, "Attempted to pad to a smaller size than the input "
+                                    f"element (an element of shape {got.shape.tf_str()}, padded to "
+                                    f"{[d.value if d is not None and d.known else None for d in dims]}).", [got])
+    return None
+
+
 def _keep_unranked(before: Value, after: Value) -> None:
     """Batching (shuffling, ...) elements of no static rank gives elements of none either."""
     for old, new in zip(_leaves(before) if before is not None else [], _leaves(after) if after is not None else []):
@@ -250,6 +287,14 @@ def follow_elements(ctx: OpContext, args: dict, result: Any) -> Any:
                    if isinstance(d, Obj) and d.type_name == DATASET]
     if isinstance(source, Obj) and not ctx.api.endswith((".map", ".flat_map", ".interleave", ".window")):
         _keep_unranked(source.attrs.get("element_spec"), result.attrs.get("element_spec"))
+    shapes = args.get("padded_shapes")
+    if ctx.api.endswith(".padded_batch") and isinstance(source, Obj) and shapes is not None \
+            and not ctx.is_none(shapes) and result.attrs.get("element_spec") is UNKNOWN:
+        dropping = ctx.bool(args.get("drop_remainder"), False)
+        padded = _padded(ctx, source.attrs.get("element_spec", UNKNOWN), shapes,
+                         ctx.dim(args.get("batch_size")) if dropping else None)
+        if padded is not None:
+            result.attrs["element_spec"] = padded
     failures = [s.attrs["iteration_failure"] for s in sources if "iteration_failure" in s.attrs]
     if failures and "iteration_failure" not in result.attrs:
         result.attrs["iteration_failure"] = failures[0]
@@ -267,6 +312,10 @@ def follow_elements(ctx: OpContext, args: dict, result: Any) -> Any:
         result.attrs["elements"] = Seq(elements, "list")
         if method == "shuffle" or not ordered:
             result.attrs["ordered"] = False
+    elif method == "padded_batch" and "iteration_failure" not in result.attrs:
+        failure = _padding_failure(ctx, elements, args.get("padded_shapes"))
+        if failure is not None:
+            result.attrs["iteration_failure"] = failure
     elif method == "batch" and "iteration_failure" not in result.attrs:
         size = ctx.int(args.get("batch_size"))
         dropping = ctx.bool(args.get("drop_remainder"), False)
@@ -303,5 +352,9 @@ EXAMPLES = [
     ok("tf.data.Dataset.batch", _generated(3, 5, 2, 4), 2,
        expect=instance_of(DATASET, iteration_failure=instance_of("tf.data.IterationFailure"))),
     ok("tf.data.Dataset.batch", _generated(3, 3, 2, 2), 2, expect=instance_of(DATASET)),
+    ok("tf.data.Dataset.padded_batch", _generated(3, 5), 2, padded_shapes=([6], []),
+       expect=instance_of(DATASET, element_spec=([None, 6], [None]))),
+    ok("tf.data.Dataset.padded_batch", _generated(3, 5), 2, padded_shapes=([4], []),
+       expect=instance_of(DATASET, iteration_failure=instance_of("tf.data.IterationFailure"))),
     bad("tf.TensorSpec", (None, -3), code=codes.SHAPE_REQUIREMENT, message="must be >= 0"),
 ]
