@@ -176,7 +176,7 @@ def dataset_map(ctx: OpContext, self, map_func, num_parallel_calls=None, determi
     """The function runs on one element (a tuple element is passed as separate arguments)."""
     element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
     if element is UNKNOWN:  # still traced: what fails whatever the element fails
-        run_traced(ctx, lambda: ctx.call(map_func, UNKNOWN))
+        run_traced(ctx, lambda: ctx.call(map_func, *[UNKNOWN] * _required_arguments(map_func)))
         return dataset(ctx, UNKNOWN)
     args = element.items if isinstance(element, Seq) else [element]
     out = run_traced(ctx, lambda: ctx.call(map_func, *args))  # tf.data traces it into a graph
@@ -185,6 +185,15 @@ def dataset_map(ctx: OpContext, self, map_func, num_parallel_calls=None, determi
     if isinstance(out, Seq):
         out = Seq(list(out.items), "tuple")
     return dataset(ctx, out)
+
+
+def _required_arguments(fn: Value) -> int:
+    """How many positional arguments a user function needs (an element's components)."""
+    params = getattr(getattr(fn, "node", None), "params", None)
+    plain = getattr(params, "params", None)
+    if plain is None:
+        return 1
+    return max(1, sum(1 for p in plain if getattr(p, "default", None) is None))
 
 
 @op("tf.data.Dataset.zip")
