@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import z3
 
-from shapetracer.constraints.core.spec import OpContext
+from shapetracer.constraints.core.spec import Deferred, OpContext
 from shapetracer.domain.values import Tensor
 
 
@@ -24,10 +24,12 @@ def unranked_placeholder(x: Tensor | None) -> bool:
     return x is not None and x.kind == "placeholder" and x.shape.no_static_rank and bool(x.name)
 
 
-def require_fed_rank(ctx: OpContext, x: Tensor, rank: int, code: str, message: str) -> bool:
-    """State that the value fed to placeholder ``x`` must have ``rank`` dims (judged at each
-    run that feeds it); False when no feed can fit (never: any rank may be fed)."""
-    return ctx.require(rank_symbol(x.name) == rank, code, message, [x], runtime=True)
+def require_fed_rank(ctx: OpContext, x: Tensor, rank: int, code: str, message: str) -> None:
+    """State that the value fed to placeholder ``x`` must have ``rank`` dims, judged at each
+    run that feeds it.  Nothing is said before: any rank may be fed, so no possible failure
+    is worth a warning where the graph is built."""
+    origins = frozenset({x.origin}) if x.origin is not None else frozenset()
+    ctx.deferred.append(Deferred(rank_symbol(x.name) == rank, code, message, ctx.site, origins))
 
 
 def rank_pairs(key: Tensor, fed: Tensor) -> list[tuple[z3.ArithRef, z3.ArithRef]]:

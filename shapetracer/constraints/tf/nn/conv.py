@@ -295,7 +295,10 @@ def convolve(ctx: OpContext, value: Any, filters: Any, layout: Layout | None, st
         require_fed_rank(ctx, x, layout.full, codes.RANK_MISMATCH,
                          f"{ctx.display}: input must be {layout.full}-dimensional (the value fed to {x.name}, a "
                          f"placeholder declared without a shape)")
-        x = Tensor(Shape([ctx.fresh("fed") for _ in range(layout.full)]), x.dtype, "tensor", x.origin)
+        # TensorFlow's static shape: (?, ?, ?, out); the rest is the run's to check
+        out = w.shape.dims[layout.spatial + 1] if w is not None and w.shape.rank == layout.full else ctx.fresh("out")
+        return ctx.result(layout.join([ctx.fresh("batch")], [ctx.fresh("fed") for _ in range(layout.spatial)], out),
+                          dtype, label="convolved to")
     if x is None or w is None or x.shape.dims is None or w.shape.dims is None or layout is None:
         return ctx.unknown_tensor(dtype)
     if any(v is FAILED for v in (strides, dilations, padding)):
