@@ -52,14 +52,38 @@ def result_dtype(arguments: list[Any], numpy_dtype: str | None, keras_defaults: 
     return dtypes.pop() if len(dtypes) == 1 else None
 
 
+# The API's own words for a failure numpy's spec found: (ctx, arguments, code) -> message, or
+# None to keep numpy's.
+Words = Callable[[OpContext, list[Any], str], "str | None"]
+
+
 def _run_numpy(ctx: OpContext, numpy_name: str, args: list[Any], kwargs: dict[str, Any],
-               keras_defaults: bool) -> Value:
-    """numpy's spec under the API's name; its result made the API's."""
+               keras_defaults: bool, words: Words | None = None) -> Value:
+    """numpy's spec under the API's name; its result made the API's, its failures in the
+    API's words where ``words`` has them."""
     numpy_spec = SPECS.get(numpy_name)
     if numpy_spec is None:
         return UNKNOWN
     inner = OpContext(ctx.host, ctx.api, ctx.site)
-    result = call_spec(numpy_spec, inner, args, kwargs)
+    host, caught = ctx.host, []
+    if words is not None:
+        original = host.report
+
+        def report(code, message, site, related=None, confidence="definite"):
+            if site is ctx.site and confidence == "definite" and code.startswith("ST1"):
+                caught.append((code, message, list(related or [])))
+            else:
+                original(code, message, site, related, confidence)
+
+        host.report = report
+    try:
+        result = call_spec(numpy_spec, inner, args, kwargs)
+    finally:
+        if words is not None:
+            del host.report
+            for code, message, related in caught:
+                better = words(ctx, args + list(kwargs.values()), code)
+                host.report(code, f"{ctx.display}: {better}" if better else message, ctx.site, related)
     ctx.failed = inner.failed
     ctx.deferred.extend(inner.deferred)
     if inner.failed:
@@ -82,7 +106,8 @@ def numpy_alias(numpy_name: str, check: Callable[[OpContext, list[Any], dict[str
 
 
 def numpy_backed(numpy_name: str, positional: tuple[str, ...], keywords: dict[str, str] | None = None,
-                 check: Callable[[OpContext, dict[str, Any]], bool] | None = None) -> Callable[..., Value]:
+                 check: Callable[[OpContext, dict[str, Any]], bool] | None = None,
+                 words: Words | None = None) -> Callable[..., Value]:
     """A spec for an API call with parameters ``positional`` + ``keywords`` (in that order),
     run as ``numpy_name(*positional, **{numpy keyword: value})``.  ``check`` may refuse the
     call first (the API's own argument checks), returning False after its report."""
@@ -110,10 +135,10 @@ def numpy_backed(numpy_name: str, positional: tuple[str, ...], keywords: dict[st
             return UNKNOWN  # a gap: numpy would read the later one at the wrong position
         given = [bound[name] for name in positional if name in bound] + extra
         return _run_numpy(ctx, numpy_name, given, {keywords[k]: v for k, v in bound.items() if k in keywords},
-                          keras_defaults=True)
+                          keras_defaults=True, words=words)
 
     spec.__name__ = numpy_name.rsplit(".", 1)[-1]
     return spec
 
 
-__all__ = ["numpy_alias", "numpy_backed", "result_dtype"]
+__all__ = ["Words", "numpy_alias", "numpy_backed", "result_dtype"]

@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from shapetracer.constraints.core.examples import ANY, A, T, bad, ok
+from shapetracer.constraints.keras.machinery import S
 from shapetracer.constraints.core.numpy_api import numpy_backed
 from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.constraints.keras.machinery import is_symbolic, kshape, mark_symbolic
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import UNKNOWN, Const, Seq, ShapeVal, Tensor, dim_int
 from shapetracer.rules import codes
@@ -77,8 +79,77 @@ _TABLE: dict[str, tuple[str, tuple[str, ...], dict[str, str]]] = {
     "nonzero": ("np.nonzero", _X, {}),
 }
 
+# --- Keras' and TensorFlow's words --------------------------------------------------------------------
+# On symbolic KerasTensors Keras checks shapes itself; on data the TensorFlow backend's kernels do.
+
+
+def _symbolic(args: list[Any]) -> bool:
+    tensors = [a for a in args if isinstance(a, Tensor)] or \
+        [t for a in args if isinstance(a, Seq) for t in a.items if isinstance(t, Tensor)]
+    return bool(tensors) and any(is_symbolic(t) for t in tensors)
+
+
+def _shapes(args: list[Any]) -> list[Tensor]:
+    return [a for a in args if isinstance(a, Tensor)]
+
+
+def _matmul_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
+    x1, x2 = (_shapes(args) + [None, None])[:2]
+    if x1 is None or x2 is None or code != codes.MATMUL_DIM:
+        return None
+    if _symbolic(args):
+        if ctx.display == "dot":
+            return ("Shape must match on the last axis of `x1` and second last axis of `x2` when `x1` is N-d array "
+                    f"while `x2` is M-D, but received `x1.shape={kshape(x1.shape)}` and "
+                    f"x2.shape=`{kshape(x2.shape)}`.")
+        return ("Inner dimensions (`x1.shape[-1]` and `x2.shape[-2]`) must be equal, but received "
+                f"`x1.shape={kshape(x1.shape)}` and `x2.shape={kshape(x2.shape)}`.")
+    return f"Matrix size-incompatible: In[0]: {x1.shape.tf_str()}, In[1]: {x2.shape.tf_str()}"
+
+
+def _concat_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
+    parts = next((a.items for a in args if isinstance(a, Seq)), None)
+    tensors = [t for t in parts or [] if isinstance(t, Tensor)]
+    if len(tensors) < 2 or code != codes.CONCAT_DIM or not _symbolic(args):
+        return None
+    other = next((t for t in tensors[1:] if t.shape.tf_str() != tensors[0].shape.tf_str()), tensors[1])
+    return ("Every value in `xs` must have the same shape except on the `axis` dim. But found element of shape "
+            f"{kshape(other.shape)}, which is different from the first element's shape {kshape(tensors[0].shape)}.")
+
+
+def _broadcast_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
+    x1, x2 = (_shapes(args) + [None, None])[:2]
+    if x1 is None or x2 is None or code != codes.BROADCAST:
+        return None
+    if not _symbolic(args):
+        return f"Incompatible shapes: {x1.shape.tf_str()} vs. {x2.shape.tf_str()}"
+    pairs = zip(reversed(x1.shape.dims or ()), reversed(x2.shape.dims or ()))
+    for a, b in pairs:
+        if a.known and b.known and a.value != b.value and 1 not in (a.value, b.value):
+            listed = [[None if not d.known else d.value for d in t.shape.dims] for t in (x1, x2)]
+            return (f"Cannot broadcast shape, the failure dim has value {a.value}, which cannot be broadcasted to "
+                    f"{b.value}. Input shapes are: {listed[0]} and {listed[1]}.")
+    return None
+
+
+_WORDS = {"matmul": _matmul_words, "dot": _matmul_words, "concatenate": _concat_words,
+          **{name: _broadcast_words for name in _BINARY}}
+
+def _keras_op(numpy_spec: Any) -> Any:
+    """An op on KerasTensors makes KerasTensors (a functional graph goes on through it)."""
+    def spec(ctx: OpContext, *args: Any, **kwargs: Any):
+        result = numpy_spec(ctx, *args, **kwargs)
+        if _symbolic(list(args) + list(kwargs.values())):
+            mark_symbolic(result)
+        return result
+
+    spec.__name__ = numpy_spec.__name__
+    return spec
+
+
 for _name, (_numpy, _positional, _keywords) in _TABLE.items():
-    op(f"keras.ops.{_name}", f"keras.ops.numpy.{_name}")(numpy_backed(_numpy, _positional, _keywords))
+    op(f"keras.ops.{_name}", f"keras.ops.numpy.{_name}")(
+        _keras_op(numpy_backed(_numpy, _positional, _keywords, words=_WORDS.get(_name))))
 
 
 # --- Keras' own argument checks ---------------------------------------------------------------------
@@ -101,7 +172,7 @@ def _newshape_fits(ctx: OpContext, bound: dict[str, Any]) -> bool:
 
 
 op("keras.ops.reshape", "keras.ops.numpy.reshape")(
-    numpy_backed("np.reshape", ("x", "newshape"), check=_newshape_fits))
+    _keras_op(numpy_backed("np.reshape", ("x", "newshape"), check=_newshape_fits)))
 
 
 # --- ops without a numpy twin ---------------------------------------------------------------------
@@ -195,7 +266,17 @@ EXAMPLES = [
     *_GENERIC,
     # numpy's rules on tensors
     ok("keras.ops.matmul", T(None, 20), T(20, 10), expect=[None, 10]),
-    bad("keras.ops.matmul", T(32, 20), T(30, 10), code=codes.MATMUL_DIM),
+    bad("keras.ops.matmul", T(32, 20), T(30, 10), code=codes.MATMUL_DIM,
+        message="Matrix size-incompatible: In[0]: [32,20], In[1]: [30,10]"),
+    bad("keras.ops.matmul", S(20), T(30, 10), code=codes.MATMUL_DIM,
+        message="Inner dimensions (`x1.shape[-1]` and `x2.shape[-2]`) must be equal, but received "
+                "`x1.shape=(None, 20)` and `x2.shape=(30, 10)`."),
+    bad("keras.ops.concatenate", [S(3), S(4)], axis=0, code=codes.CONCAT_DIM,
+        message="Every value in `xs` must have the same shape except on the `axis` dim. But found element of shape "
+                "(None, 4), which is different from the first element's shape (None, 3)."),
+    bad("keras.ops.add", S(3), S(4), code=codes.BROADCAST,
+        message="Cannot broadcast shape, the failure dim has value 3, which cannot be broadcasted to 4. Input shapes "
+                "are: [None, 3] and [None, 4]."),
     ok("keras.ops.transpose", T(None, 40, 16), expect=[16, 40, None]),
     ok("keras.ops.dot", T(None, 40, 16), T(16, 3), expect=[None, 40, 3]),
     bad("keras.ops.dot", T(None, 40, 1), T(16, 40, None), code=codes.MATMUL_DIM),
@@ -210,7 +291,7 @@ EXAMPLES = [
     ok("keras.ops.concatenate", [T(2, 3), T(2, 4)], axis=1, expect=[2, 7]),
     bad("keras.ops.concatenate", [T(2, 3), T(2, 4)], axis=0, code=codes.CONCAT_DIM),
     ok("keras.ops.stack", [T(2, 3), T(2, 3)], expect=[2, 2, 3]),
-    bad("keras.ops.add", T(None, 3), T(None, 4), code=codes.BROADCAST),
+    bad("keras.ops.add", T(2, 3), T(4), code=codes.BROADCAST, message="Incompatible shapes: [2,3] vs. [4]"),
     ok("keras.ops.add", T(None, 3), T(3), expect=[None, 3]),
     ok("keras.ops.sum", T(2, 3), axis=1, keepdims=True, expect=[2, 1]),
     ok("keras.ops.mean", T(2, 3), 0, expect=[3]),
