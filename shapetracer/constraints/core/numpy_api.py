@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from shapetracer.constraints.core.spec import SPECS, OpContext, Seq, Tensor, call_spec
+from shapetracer.constraints.core.tracing import definite_failures
 from shapetracer.domain.values import UNKNOWN, Value
 
 _DEFAULTS = {"float64": "float32", "int64": "int32"}  # Keras' floatx and default int
@@ -65,25 +66,17 @@ def _run_numpy(ctx: OpContext, numpy_name: str, args: list[Any], kwargs: dict[st
     if numpy_spec is None:
         return UNKNOWN
     inner = OpContext(ctx.host, ctx.api, ctx.site)
-    host, caught = ctx.host, []
-    if words is not None:
-        original = host.report
-
-        def report(code, message, site, related=None, confidence="definite"):
-            if site is ctx.site and confidence == "definite" and code.startswith("ST1"):
-                caught.append((code, message, list(related or [])))
-            else:
-                original(code, message, site, related, confidence)
-
-        host.report = report
-    try:
+    if words is None:
         result = call_spec(numpy_spec, inner, args, kwargs)
-    finally:
-        if words is not None:
-            del host.report
-            for code, message, related in caught:
+    else:
+        caught: list = []
+        try:
+            with definite_failures(ctx.host, lambda site: site is ctx.site) as caught:
+                result = call_spec(numpy_spec, inner, args, kwargs)
+        finally:
+            for code, message, _, related in caught:
                 better = words(ctx, args + list(kwargs.values()), code)
-                host.report(code, f"{ctx.display}: {better}" if better else message, ctx.site, related)
+                ctx.host.report(code, f"{ctx.display}: {better}" if better else message, ctx.site, related)
     ctx.failed = inner.failed
     ctx.deferred.extend(inner.deferred)
     if inner.failed:
@@ -142,3 +135,4 @@ def numpy_backed(numpy_name: str, positional: tuple[str, ...], keywords: dict[st
 
 
 __all__ = ["Words", "numpy_alias", "numpy_backed", "result_dtype"]
+

@@ -16,6 +16,7 @@ from typing import Any
 
 from shapetracer.constraints.core.examples import ANY, A, T, bad, ok
 from shapetracer.constraints.keras.machinery import S
+from shapetracer.constraints.core import messages
 from shapetracer.constraints.core.numpy_api import numpy_backed
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.constraints.keras.machinery import is_symbolic, kshape, mark_symbolic
@@ -122,7 +123,7 @@ def _broadcast_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
     if x1 is None or x2 is None or code != codes.BROADCAST:
         return None
     if not _symbolic(args):
-        return f"Incompatible shapes: {x1.shape.tf_str()} vs. {x2.shape.tf_str()}"
+        return messages.incompatible_shapes(x1.shape.tf_str(), x2.shape.tf_str())
     pairs = zip(reversed(x1.shape.dims or ()), reversed(x2.shape.dims or ()))
     for a, b in pairs:
         if a.known and b.known and a.value != b.value and 1 not in (a.value, b.value):
