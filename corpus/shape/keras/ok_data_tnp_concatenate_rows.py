@@ -3,7 +3,6 @@
 # tf: 2.15, 2.21
 # tf.experimental.numpy follows numpy: concatenating rows on axis 0 needs equal row widths,
 # and the two feature blocks have 3 and 4 columns.
-import tensorflow as tf
 import tensorflow.experimental.numpy as tnp
 
 left = tnp.ones((5, 3))

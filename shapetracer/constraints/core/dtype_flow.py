@@ -41,6 +41,11 @@ def _decoded(args: dict) -> str | None:
         else "uint8"
 
 
+def _fixed(dtype: str):
+    """A source whose dtype does not depend on its arguments (numpy's scalar types)."""
+    return lambda args: dtype
+
+
 SOURCES.update({
     **{name: _decoded for name in (
         "tf.image.decode_jpeg", "tf.io.decode_jpeg", "tf.image.decode_png", "tf.io.decode_png",
@@ -52,9 +57,7 @@ SOURCES.update({
     "np.eye": lambda args: dtype_name(args.get("dtype"), "float64") if not _absent(args.get("dtype")) else "float64",
     "np.identity": lambda args: dtype_name(args.get("dtype"), "float64") if not _absent(args.get("dtype"))
     else "float64",
-    **{f"np.{name}": (lambda fixed: lambda args: fixed)(name if name not in ("double", "single", "bool_") else
-                                                        {"double": "float64", "single": "float32",
-                                                         "bool_": "bool"}[name])
+    **{f"np.{name}": _fixed({"double": "float64", "single": "float32", "bool_": "bool"}.get(name, name))
        for name in ("float16", "float32", "float64", "double", "single", "int8", "int16", "int32", "int64",
                     "uint8", "bool_")},
 })

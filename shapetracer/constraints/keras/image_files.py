@@ -21,7 +21,7 @@ from shapetracer.constraints.core.images import MODES, PIL_IMAGE, image_mode, im
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.constraints.keras.machinery import channels_last
 from shapetracer.domain.dims import Dim
-from shapetracer.domain.values import NONE, UNKNOWN, Const, Obj, Seq, Tensor
+from shapetracer.domain.values import NONE, UNKNOWN, Const, Obj, Seq
 from shapetracer.rules import codes
 
 _MODULES = ("keras.utils", "keras.preprocessing.image", "keras.utils.image_utils")

@@ -25,14 +25,13 @@ Verified under Keras 2.15 and 3.15.
 
 from __future__ import annotations
 
-from typing import Any
 
 from shapetracer.constraints.core.dtypes import certain
 from shapetracer.constraints.core.examples import A, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.keras.machinery import L, S, attr, kshape, layer_call, new_layer, result
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
-from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor
+from shapetracer.domain.values import Obj, Tensor
 from shapetracer.rules import codes
 
 _TEXT = "keras.layers.TextVectorization"
