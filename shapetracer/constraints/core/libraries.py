@@ -62,6 +62,7 @@ PREFIXES: tuple[tuple[str, str], ...] = (
     ("absl.", "python"),
     ("pd.", "pandas"),
     ("sklearn.", "sklearn"),
+    ("scipy.misc.", "pil"),
     ("scipy.", "sklearn"),
     ("os.", "python"),
     ("tempfile.", "python"),
