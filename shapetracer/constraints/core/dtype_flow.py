@@ -192,11 +192,11 @@ def check_add_n(ctx: OpContext, args: dict) -> None:
     if other is None:
         return
     if ctx.graph.building(ctx.target):
-        text = messages.list_types_dont_match("inputs", "AddN", ", ".join(certain(t) for t in tensors))
+        text = messages.list_types_dont_match("inputs", "AddN", [certain(t) for t in tensors])
     else:
         index = inputs.items.index(other)
         text = messages.cannot_compute("AddN", index, short(first), short(certain(other)))
-    ctx.fail(codes.DTYPE_MISMATCH, f"{ctx.display}: {text}", _related(*tensors))
+    ctx.fail(codes.DTYPE_MISMATCH, ctx.msg(text), _related(*tensors))
 
 
 for _name in ("tf.add_n", "tf.math.add_n"):

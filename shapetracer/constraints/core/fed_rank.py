@@ -13,6 +13,7 @@ import z3
 
 from shapetracer.constraints.core.spec import Deferred, OpContext
 from shapetracer.domain.values import Tensor
+from shapetracer.rules.message import Message
 
 
 def rank_symbol(name: str) -> z3.ArithRef:
@@ -24,7 +25,7 @@ def unranked_placeholder(x: Tensor | None) -> bool:
     return x is not None and x.kind == "placeholder" and x.shape.no_static_rank and bool(x.name)
 
 
-def require_fed_rank(ctx: OpContext, x: Tensor, rank: int, code: str, message: str) -> None:
+def require_fed_rank(ctx: OpContext, x: Tensor, rank: int, code: str, message: Message) -> None:
     """State that the value fed to placeholder ``x`` must have ``rank`` dims, judged at each
     run that feeds it.  Nothing is said before: any rank may be fed, so no possible failure
     is worth a warning where the graph is built."""

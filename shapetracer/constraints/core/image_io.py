@@ -39,7 +39,7 @@ def refuse_one_channel(ctx: OpContext, image: Any) -> bool:
     """The imageio/Pillow writers' refusal of ``(h, w, 1)``; True after that report."""
     x = ctx.tensor(image)
     if x is not None and x.shape.rank == 3 and x.shape.dims[2].known and x.shape.dims[2].value == 1:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Can't write images with one color channel. (the image is "
-                 f"{x.shape.tuple_str()}; squeeze the last axis)", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Can't write images with one color channel. (the image is "
+                                                  "{shape:tuple}; squeeze the last axis)", shape=x.shape), [x])
         return True
     return False

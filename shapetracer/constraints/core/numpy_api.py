@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from shapetracer.constraints.core.spec import SPECS, OpContext, Seq, Tensor, call_spec
 from shapetracer.constraints.core.tracing import definite_failures
+from shapetracer.rules.message import Message
 from shapetracer.domain.values import UNKNOWN, Value
 
 _DEFAULTS = {"float64": "float32", "int64": "int32"}  # Keras' floatx and default int
@@ -55,7 +56,7 @@ def result_dtype(arguments: list[Any], numpy_dtype: str | None, keras_defaults: 
 
 # The API's own words for a failure numpy's spec found: (ctx, arguments, code) -> message, or
 # None to keep numpy's.
-Words = Callable[[OpContext, list[Any], str], "str | None"]
+Words = Callable[[OpContext, list[Any], str], "Message | None"]
 
 
 def _run_numpy(ctx: OpContext, numpy_name: str, args: list[Any], kwargs: dict[str, Any],
@@ -76,7 +77,7 @@ def _run_numpy(ctx: OpContext, numpy_name: str, args: list[Any], kwargs: dict[st
         finally:
             for code, message, _, related in caught:
                 better = words(ctx, args + list(kwargs.values()), code)
-                ctx.host.report(code, f"{ctx.display}: {better}" if better else message, ctx.site, related)
+                ctx.host.report(code, ctx.msg(better) if better is not None else message, ctx.site, related)
     ctx.failed = inner.failed
     ctx.deferred.extend(inner.deferred)
     if inner.failed:

@@ -56,9 +56,8 @@ def run_traced(ctx: OpContext, run: Callable[[], Value]) -> Value | None:
             finally:
                 ctx.graph.traced -= 1
     finally:  # reported whether the path ended or not
-        for code, message, site, related in caught:
-            ctx.fail(code, f"{message} (raised in the traced function, at line {site.line}, by {ctx.display})",
-                     [site, *related])
+        for code, message, site, related in caught:  # TensorFlow's words; the op's own line beside
+            ctx.fail(code, message, [site.relabelled("raised here, in the traced function", ""), *related])
     return None if ctx.failed else result
 
 

@@ -68,8 +68,9 @@ def create_dataset(ctx: OpContext, self, name, shape=None, dtype=None, data=None
     if values is not None and values.shape.dims is not None and dims is not None and None not in dims:
         count = Shape(dims).num_elements()
         have = values.shape.num_elements()
-        if not ctx.require(count.eq(have), codes.NUMPY_SHAPE, f"{ctx.display}: Shape tuple is incompatible with data "
-                           f"(shape {Shape(dims).tuple_str()}, data {values.shape.tuple_str()})", [values, *dims]):
+        if not ctx.require(count.eq(have), codes.NUMPY_SHAPE,
+                           ctx.msg("Shape tuple is incompatible with data (shape {shape_a:tuple}, data "
+                                   "{shape_b:tuple})", shape_a=Shape(dims), shape_b=values.shape), [values, *dims]):
             return UNKNOWN
     if dims is not None:
         made = Shape([d if d is not None else ctx.fresh("size") for d in dims])

@@ -59,8 +59,8 @@ def img_to_array(ctx: OpContext, img, data_format=None, dtype=None):
         if x is None or x.shape.dims is None:
             return unknown_array(ctx, dtype_name)
         if x.shape.rank not in (2, 3):
-            ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Unsupported image shape: {x.shape.tuple_str()} (an image "
-                     f"is (height, width[, channels]))", [x])
+            ctx.fail(codes.RANK_MISMATCH, ctx.msg("Unsupported image shape: {shape:tuple} (an image is (height, "
+                                                  "width[, channels]))", shape=x.shape), [x])
             return unknown_array(ctx, dtype_name)
         if x.shape.rank == 3:
             return array_result(ctx, list(x.shape.dims), dtype_name, label="converted to")
@@ -76,8 +76,8 @@ def _image_of_array(ctx: OpContext, x: Any, data_format: Any) -> Obj | None:
     if array is None or array.shape.dims is None:
         return pil_image(ctx, None, None, None, "made as")
     if array.shape.rank != 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: Expected image array to have rank 3 (single image). Got array "
-                 f"with shape: {array.shape.tuple_str()}", [array])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg("Expected image array to have rank 3 (single image). Got array with "
+                                              "shape: {shape:tuple}", shape=array.shape), [array])
         return None
     last = channels_last(ctx, data_format)
     if last is None:
@@ -85,7 +85,7 @@ def _image_of_array(ctx: OpContext, x: Any, data_format: Any) -> Obj | None:
     height, width, count = (array.shape.dims if last else
                             (array.shape.dims[1], array.shape.dims[2], array.shape.dims[0]))
     if count.known and count.value not in (1, 3, 4):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Unsupported channel number: {count.value}", [array])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Unsupported channel number: {count}", count=count.value), [array])
         return None
     mode = {1: "L", 3: "RGB", 4: "RGBA"}.get(count.value) if count.known else None
     return pil_image(ctx, width, height, mode, "made as")

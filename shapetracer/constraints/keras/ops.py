@@ -22,6 +22,7 @@ from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.constraints.keras.machinery import is_symbolic, kshape, mark_symbolic
 from shapetracer.domain.values import UNKNOWN, Seq, Tensor, dim_int
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 
 _X = ("x",)
 _X1_X2 = ("x1", "x2")
@@ -93,42 +94,44 @@ def _shapes(args: list[Any]) -> list[Tensor]:
     return [a for a in args if isinstance(a, Tensor)]
 
 
-def _matmul_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
+def _matmul_words(ctx: OpContext, args: list[Any], code: str) -> Message | None:
     x1, x2 = (_shapes(args) + [None, None])[:2]
     if x1 is None or x2 is None or code != codes.MATMUL_DIM:
         return None
     if _symbolic(args):
         if ctx.display == "dot":
-            return ("Shape must match on the last axis of `x1` and second last axis of `x2` when `x1` is N-d array "
-                    f"while `x2` is M-D, but received `x1.shape={kshape(x1.shape)}` and "
-                    f"x2.shape=`{kshape(x2.shape)}`.")
-        return ("Inner dimensions (`x1.shape[-1]` and `x2.shape[-2]`) must be equal, but received "
-                f"`x1.shape={kshape(x1.shape)}` and `x2.shape={kshape(x2.shape)}`.")
-    return f"Matrix size-incompatible: In[0]: {x1.shape.tf_str()}, In[1]: {x2.shape.tf_str()}"
+            return Message("Shape must match on the last axis of `x1` and second last axis of `x2` when `x1` is N-d "
+                           "array while `x2` is M-D, but received `x1.shape={shape_a:keras}` and "
+                           "x2.shape=`{shape_b:keras}`.", shape_a=x1.shape, shape_b=x2.shape)
+        return Message("Inner dimensions (`x1.shape[-1]` and `x2.shape[-2]`) must be equal, but received "
+                       "`x1.shape={shape_a:keras}` and `x2.shape={shape_b:keras}`.", shape_a=x1.shape, shape_b=x2.shape)
+    return Message("Matrix size-incompatible: In[0]: {shape_a:tf}, In[1]: {shape_b:tf}", shape_a=x1.shape,
+                   shape_b=x2.shape)
 
 
-def _concat_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
+def _concat_words(ctx: OpContext, args: list[Any], code: str) -> Message | None:
     parts = next((a.items for a in args if isinstance(a, Seq)), None)
     tensors = [t for t in parts or [] if isinstance(t, Tensor)]
     if len(tensors) < 2 or code != codes.CONCAT_DIM or not _symbolic(args):
         return None
     other = next((t for t in tensors[1:] if t.shape.tf_str() != tensors[0].shape.tf_str()), tensors[1])
-    return ("Every value in `xs` must have the same shape except on the `axis` dim. But found element of shape "
-            f"{kshape(other.shape)}, which is different from the first element's shape {kshape(tensors[0].shape)}.")
+    return Message("Every value in `xs` must have the same shape except on the `axis` dim. But found element of shape "
+                   "{shape_b:keras}, which is different from the first element's shape {shape_a:keras}.",
+                   shape_a=tensors[0].shape, shape_b=other.shape)
 
 
-def _broadcast_words(ctx: OpContext, args: list[Any], code: str) -> str | None:
+def _broadcast_words(ctx: OpContext, args: list[Any], code: str) -> Message | None:
     x1, x2 = (_shapes(args) + [None, None])[:2]
     if x1 is None or x2 is None or code != codes.BROADCAST:
         return None
     if not _symbolic(args):
-        return messages.incompatible_shapes(x1.shape.tf_str(), x2.shape.tf_str())
+        return messages.incompatible_shapes(x1.shape, x2.shape)
     pairs = zip(reversed(x1.shape.dims or ()), reversed(x2.shape.dims or ()))
     for a, b in pairs:
         if a.known and b.known and a.value != b.value and 1 not in (a.value, b.value):
-            listed = [[None if not d.known else d.value for d in t.shape.dims] for t in (x1, x2)]
-            return (f"Cannot broadcast shape, the failure dim has value {a.value}, which cannot be broadcasted to "
-                    f"{b.value}. Input shapes are: {listed[0]} and {listed[1]}.")
+            return Message("Cannot broadcast shape, the failure dim has value {a}, which cannot be broadcasted to "
+                           "{b}. Input shapes are: {shape_a:tensorshape} and {shape_b:tensorshape}.", a=a.value,
+                           b=b.value, shape_a=x1.shape, shape_b=x2.shape)
     return None
 
 
@@ -159,14 +162,14 @@ def _newshape_fits(ctx: OpContext, bound: dict[str, Any]) -> bool:
     sizes = ctx.int_list(bound.get("newshape", UNKNOWN))
     if sizes is None:
         return True
-    shown = tuple(sizes) if len(sizes) != 1 else f"({sizes[0]},)"
     if any(size < -1 for size in sizes):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Each dimension in `newshape` must be a non-negative "
-                 f"integer, or `-1` for a single unknown dimension. Received: newshape={shown}.")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Each dimension in `newshape` must be a non-negative integer, or `-1` "
+                                                  "for a single unknown dimension. Received: newshape={values:py}.",
+                                                  values=sizes))
         return False
     if sizes.count(-1) > 1:
-        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, f"{ctx.display}: There must be at most one unknown dimension (-1) in "
-                 f"`newshape`. Received: newshape={shown}.")
+        ctx.fail(codes.RESHAPE_TWO_UNKNOWN, ctx.msg("There must be at most one unknown dimension (-1) in `newshape`. "
+                                                    "Received: newshape={values:py}.", values=sizes))
         return False
     return True
 

@@ -26,13 +26,14 @@ Verified under Keras 2.15 and 3.15.
 from __future__ import annotations
 
 
-from shapetracer.constraints.core.dtypes import certain
+from shapetracer.constraints.core.dtypes import certain, short
 from shapetracer.constraints.core.examples import A, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.keras.machinery import L, S, attr, kshape, layer_call, new_layer, result
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import Obj, Tensor
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 
 _TEXT = "keras.layers.TextVectorization"
 _LOOKUPS = ("StringLookup", "IntegerLookup")
@@ -65,16 +66,17 @@ def _text_input(ctx: OpContext, layer: Obj, x: Tensor, data: bool) -> bool:
     dims = x.shape.dims
     several = len(dims) > 2 or (len(dims) == 2 and dims[-1].known and dims[-1].value != 1)
     if several and (ctx.target.keras2 or data):
-        ctx.fail(codes.KERAS_INPUT, "When using `TextVectorization` to tokenize strings, the input rank must be 1 or "
-                 f"the last shape dimension must be 1. Received: inputs.shape={kshape(x.shape)} with "
-                 f"rank={len(dims)}", [x, layer.origin])
+        ctx.fail(codes.KERAS_INPUT, Message("When using `TextVectorization` to tokenize strings, the input rank must "
+                                            "be 1 or the last shape dimension must be 1. Received: inputs.shape="
+                                            "{shape:keras} with rank={ndim}", shape=x.shape, ndim=len(dims)),
+                 [x, layer.origin])
         return False
     dtype = certain(x)
     if data and dtype is not None and dtype not in ("string", "str", "object"):
-        text = "Cast float to string is not supported" if ctx.target.keras2 else \
-            f"Failed to convert a NumPy array to a Tensor (Unsupported object type {dtype})."
-        ctx.fail(codes.DTYPE_MISMATCH, f"{text} (TextVectorization takes text; the input is {dtype})",
-                 [x, layer.origin])
+        text = "Cast {dtype} to string is not supported" if ctx.target.keras2 else \
+            "Failed to convert a NumPy array to a Tensor (Unsupported object type {dtype})."
+        ctx.fail(codes.DTYPE_MISMATCH, Message(text + " (TextVectorization takes text; the input is {dtype})",
+                                               dtype=short(dtype)), [x, layer.origin])
         return False
     return True
 
@@ -118,9 +120,10 @@ def _encoded(ctx: OpContext, layer: Obj, x: Tensor, data: bool, mode: str | None
         if dims and dims[-1].known and dims[-1].value == 1 and len(dims) > 1:
             dims = dims[:-1]
         if len(dims) + 1 > 2 and ctx.target.keras2:
-            ctx.fail(codes.KERAS_INPUT, "When output_mode is not `'int'`, maximum supported output rank is 2. "
-                     f"Received output_mode one_hot and input shape {kshape(x.shape)}, which would result in "
-                     f"output rank {len(dims) + 1}.", [x, layer.origin])
+            ctx.fail(codes.KERAS_INPUT, Message("When output_mode is not `'int'`, maximum supported output rank is 2. "
+                                                "Received output_mode one_hot and input shape {shape:keras}, which "
+                                                "would result in output rank {ndim}.", shape=x.shape,
+                                                ndim=len(dims) + 1), [x, layer.origin])
             return ctx.unknown_tensor()
         return result(ctx, layer, dims + [width], "float32" if ctx.target.keras2 else None)
     if mode in ("multi_hot", "count", "tf_idf"):

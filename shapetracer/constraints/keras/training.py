@@ -301,8 +301,10 @@ def _dataset_fails(ctx: OpContext, x: Value) -> bool:
     if not isinstance(failure, Obj):
         return False
     involved = failure.attrs.get("involved")
-    ctx.fail(ctx.str(failure.attrs.get("code")) or codes.SHAPE_REQUIREMENT,
-             f"{ctx.str(failure.attrs.get('message'))} (raised when {ctx.display} iterates the dataset)",
+    message = failure.attrs.get("message")
+    if not (isinstance(message, Const) and isinstance(message.value, Message)):
+        return False
+    ctx.fail(ctx.str(failure.attrs.get("code")) or codes.SHAPE_REQUIREMENT, message.value,
              list(involved.items) if isinstance(involved, Seq) else [])
     return True
 
@@ -317,8 +319,8 @@ def _unranked_inputs(ctx: OpContext, state: ModelState, inputs: Value) -> bool:
         return False
     message = "Cannot iterate over a shape with unknown rank." if ctx.target.keras2 else \
         "as_list() is not defined on an unknown TensorShape."
-    ctx.fail(codes.UNDEFINED_DIM, f"{message} (the dataset's elements have no static shape: give the generator "
-             f"output_shapes or an output_signature)", flat_tensors(inputs))
+    ctx.fail(codes.UNDEFINED_DIM, Message(message + " (the dataset's elements have no static shape: give the generator "
+                                                    "output_shapes or an output_signature)"), flat_tensors(inputs))
     return True
 
 

@@ -26,8 +26,8 @@ def imread(ctx: OpContext, fname, format=None):
 def imsave(ctx: OpContext, fname, arr, *args, **kwargs):
     x = ctx.tensor(arr)
     if x is not None and x.shape.rank == 3 and x.shape.dims[2].known and x.shape.dims[2].value not in (3, 4):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Third dimension must be 3 or 4 (the image is "
-                 f"{x.shape.tuple_str()})", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Third dimension must be 3 or 4 (the image is {shape:tuple})",
+                                                  shape=x.shape), [x])
         return UNKNOWN
     return NONE
 

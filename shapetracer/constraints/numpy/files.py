@@ -44,7 +44,7 @@ def _table(ctx: OpContext, usecols: Any, dtype: Any, unpack: Any, ndmin: Any, ma
     dtype_name = numpy_dtype(ctx, dtype, "float64")
     least = ctx.int(ndmin) if not ctx.is_none(ndmin) else 0
     if least is not None and least not in (0, 1, 2):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Illegal value of ndmin keyword: {least}")
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Illegal value of ndmin keyword: {value}", value=least))
         return unknown_array(ctx, dtype_name)
     columns = _columns(ctx, usecols)
     if structured or dtype_name is None or least is None or columns is None:

@@ -34,7 +34,8 @@ def _reshape_sizes(ctx: OpContext, args: list[Any], kwargs: dict[str, Any]) -> b
     sizes = ctx.int_list(shape)
     for index, size in enumerate(sizes or []):
         if size < -1:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Size {index} must be non-negative, not {size}")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Size {index} must be non-negative, not {value}", index=index,
+                                                      value=size))
             return False
     return True
 

@@ -9,6 +9,10 @@ from shapetracer.constraints.core.spec import OpContext
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import ApiRef, Tensor
 
+# OpenCV refusing an array that is no image (a batch): its assertion, then why.
+NOT_AN_IMAGE = ("(-215:Assertion failed) {detail} (an array of shape {shape:tuple} is not an image: OpenCV takes "
+                "(height, width[, channels]))")
+
 # The constants whose value decides a shape (read by name: cv2's own values).
 CONSTANTS: dict[str, int] = {
     "IMREAD_UNCHANGED": -1, "IMREAD_GRAYSCALE": 0, "IMREAD_COLOR": 1, "IMREAD_COLOR_BGR": 1, "IMREAD_ANYDEPTH": 2,

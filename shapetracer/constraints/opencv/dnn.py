@@ -12,7 +12,7 @@ from typing import Any
 from shapetracer.constraints.core.arrays import array_result, unknown_array
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.constraints.opencv.common import channels, constant_name, image
+from shapetracer.constraints.opencv.common import NOT_AN_IMAGE, channels, constant_name, image
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import ApiRef, Tensor
 from shapetracer.rules import codes
@@ -24,11 +24,11 @@ def _blob(ctx: OpContext, x: Tensor | None, count: Dim, size: Any, ddepth: Any) 
     dtype = "float32" if ctx.is_none(ddepth) else _DEPTHS.get(constant_name(ddepth) or "")
     wanted = ctx.shape_arg(size) if not ctx.is_none(size) else []
     if wanted is not None and len(wanted) not in (0, 2):
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Can't parse 'size'. Expected sequence length 2, got {len(wanted)}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("Can't parse '{arg}'. Expected sequence length {want_length}, got {length}",
+                                           arg="size", want_length=2, length=len(wanted)))
         return unknown_array(ctx, dtype)
     if x is not None and x.shape.rank is not None and x.shape.rank > 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: (-215:Assertion failed) image0.dims == 2 (an array of shape "
-                 f"{x.shape.tuple_str()} is not an image: OpenCV takes (height, width[, channels]))", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(NOT_AN_IMAGE, detail="image0.dims == 2", shape=x.shape), [x])
         return unknown_array(ctx, dtype)
     if x is None or x.shape.rank not in (2, 3):
         return unknown_array(ctx, dtype)

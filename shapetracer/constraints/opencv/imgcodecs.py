@@ -47,8 +47,9 @@ def imdecode(ctx: OpContext, buf, flags):
     data = ctx.tensor(buf)
     if data is not None and data.shape.rank is not None and data.shape.rank > 1 \
             and not any(d.known and d.value == 1 for d in data.shape.dims):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: (-215:Assertion failed) buf.checkVector(1, CV_8U) > 0 "
-                 f"(the buffer is {data.shape.tuple_str()}: the encoded file as a 1-D uint8 array)", [data])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("(-215:Assertion failed) buf.checkVector(1, CV_8U) > 0 (the buffer "
+                                                  "is {shape:tuple}: the encoded file as a 1-D uint8 array)",
+                                                  shape=data.shape), [data])
         return unknown_array(ctx)
     return _read(ctx, flags)
 
@@ -59,8 +60,9 @@ def imwrite(ctx: OpContext, filename, img, params=None):
     x = image(ctx, img)
     count = channels(x) if x is not None else None
     if count is not None and count.known and count.value not in (1, 3, 4):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: (-215:Assertion failed) image.channels() == 1 || "
-                 f"image.channels() == 3 || image.channels() == 4 (the image is {x.shape.tuple_str()})", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("(-215:Assertion failed) image.channels() == 1 || image.channels() == "
+                                                  "3 || image.channels() == 4 (the image is {shape:tuple})",
+                                                  shape=x.shape), [x])
         return UNKNOWN
     return UNKNOWN if x is not None and x.shape.rank not in (2, 3) else Const(True)
 

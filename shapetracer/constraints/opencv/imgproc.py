@@ -21,7 +21,7 @@ from typing import Any
 from shapetracer.constraints.core.arrays import array_result, unknown_array
 from shapetracer.constraints.core.examples import ANY, UNKNOWN_SHAPE, A, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.constraints.opencv.common import channel_dims, channels, constant, constant_name, image
+from shapetracer.constraints.opencv.common import NOT_AN_IMAGE, channel_dims, channels, constant, constant_name, image
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import UNKNOWN, ApiRef, Const, Seq, Tensor
 from shapetracer.rules import codes
@@ -76,8 +76,7 @@ def _result(ctx: OpContext, height: Dim, width: Dim, count: Dim | None, dtype: s
 def _not_a_batch(ctx: OpContext, x: Tensor) -> bool:
     """OpenCV's images are 2-D or 3-D arrays; a 4-D batch is no image (False after a report)."""
     if x.shape.rank is not None and x.shape.rank > 3:
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: (-215:Assertion failed) !dsize.empty() (an array of shape "
-                 f"{x.shape.tuple_str()} is not an image: OpenCV takes (height, width[, channels]))", [x])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(NOT_AN_IMAGE, detail="!dsize.empty()", shape=x.shape), [x])
         return False
     return True
 
@@ -109,7 +108,8 @@ def resize(ctx: OpContext, src, dsize=None, dst=None, fx=None, fy=None, interpol
         return unknown_array(ctx, x.dtype if x is not None else None)
     size = ctx.shape_arg(dsize) if not ctx.is_none(dsize) else []
     if size is not None and len(size) not in (0, 2):
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: Can't parse 'dsize'. Expected sequence length 2, got {len(size)}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("Can't parse '{arg}'. Expected sequence length {want_length}, got {length}",
+                                           arg="dsize", want_length=2, length=len(size)))
         return unknown_array(ctx, x.dtype)
     if x.shape.rank == 1:
         return unknown_array(ctx, x.dtype)
@@ -124,8 +124,8 @@ def resize(ctx: OpContext, src, dsize=None, dst=None, fx=None, fy=None, interpol
     for name, factor in (("x", fx), ("y", fy)):
         scale = _number(factor)
         if ctx.is_none(factor) or (scale is not None and scale <= 0):
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: (-215:Assertion failed) inv_scale_{name} > 0 (an empty "
-                     f"dsize needs positive scale factors fx and fy)")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("(-215:Assertion failed) inv_scale_{arg} > 0 (an empty dsize "
+                                                      "needs positive scale factors fx and fy)", arg=name))
             return unknown_array(ctx, x.dtype)
     new_height = _scaled(ctx, height, fy) or ctx.fresh("height")
     new_width = _scaled(ctx, width, fx) or ctx.fresh("width")
@@ -143,9 +143,10 @@ def cvt_color(ctx: OpContext, src, code, dst=None, dstCn=None, hint=None):
     sources, target = formats
     count = channels(x)
     if count is not None and count.known and count.value not in sources:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Invalid number of channels in input image: "
-                 f"'VScn::contains(scn)' where 'scn' is {count.value} ({constant_name(code)} takes "
-                 f"{' or '.join(map(str, sources))} channels; the image is {x.shape.tuple_str()})", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Invalid number of channels in input image: 'VScn::contains(scn)' "
+                                                  "where 'scn' is {count} ({label} takes {values:or} channels; the "
+                                                  "image is {shape:tuple})", count=count.value,
+                                                  label=constant_name(code), values=list(sources), shape=x.shape), [x])
         return unknown_array(ctx, x.dtype)
     return _result(ctx, x.shape.dims[0], x.shape.dims[1], Dim(target, frozenset({ctx.site})), x.dtype,
                    "converted to")
@@ -154,8 +155,9 @@ def cvt_color(ctx: OpContext, src, code, dst=None, dstCn=None, hint=None):
 def _single_channel_8bit(ctx: OpContext, x: Tensor) -> bool:
     count = channels(x)
     if count is not None and count.known and count.value != 1:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: (-215:Assertion failed) src.type() == CV_8UC1 (the image "
-                 f"is {x.shape.tuple_str()}: {count.value} channels)", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("(-215:Assertion failed) src.type() == CV_8UC1 (the image is "
+                                                  "{shape:tuple}: {count} channels)", shape=x.shape, count=count.value),
+                 [x])
         return False
     return True
 

@@ -28,7 +28,7 @@ def size_pair(ctx: OpContext, size: Any, refused: str = "") -> tuple[Dim | None,
     None returned."""
     dims = ctx.shape_arg(size)
     if dims is not None and len(dims) != 2 and refused and ctx.items(size) is not None:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: {refused.format(length=len(dims))}")
+        ctx.fail(codes.ARG_LENGTH, ctx.msg(refused, length=len(dims)))
         return None
     if dims is None or len(dims) != 2:
         return None, None
@@ -95,10 +95,10 @@ def fromarray(ctx: OpContext, obj, mode=None):
     no image: "Cannot handle this data type: (1, 1, 1), |u1" (an (h, w, 1) array)."""
     x = ctx.tensor(obj)
     if x is not None and x.shape.dims is not None and ctx.is_none(mode) and _unhandled(x):
-        typestr = _TYPESTR.get(x.dtype or "", "?")
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Cannot handle this data type: "
-                 f"{(1, 1, *[d.value if d.known else '?' for d in x.shape.dims[2:]])}, {typestr} (the array is "
-                 f"{x.shape.tuple_str()}: an image has 2-D pixels of 2, 3 or 4 channels)", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Cannot handle this data type: {values:py}, {label} (the array is "
+                                                  "{shape:tuple}: an image has 2-D pixels of 2, 3 or 4 channels)",
+                                                  values=[1, 1, *x.shape.dims[2:]],
+                                                  label=_TYPESTR.get(x.dtype or "", "?"), shape=x.shape), [x])
         return UNKNOWN
     if x is None or x.shape.dims is None or x.shape.rank not in (2, 3):
         return pil_image(ctx, None, None, ctx.str(mode), "made as")

@@ -34,9 +34,9 @@ def imresize(ctx: OpContext, arr, size, interp="bilinear", mode=None):
     dims = x.shape.dims
     channels = dims[2] if len(dims) == 3 else None
     if len(dims) not in (2, 3) or (channels is not None and channels.known and channels.value == 1):
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: 'arr' does not have a suitable array shape for any mode. "
-                 f"(the array is {x.shape.tuple_str()}: an image is (height, width) or (height, width, 3 or 4))",
-                 [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("'arr' does not have a suitable array shape for any mode. (the "
+                                                  "array is {shape:tuple}: an image is (height, width) or (height, "
+                                                  "width, 3 or 4))", shape=x.shape), [x])
         return UNKNOWN
     if channels is not None and not (channels.known and channels.value in (3, 4)):
         return unknown_array(ctx, "uint8")

@@ -31,8 +31,9 @@ def resize(ctx: OpContext, image, output_shape, order=None, mode="reflect", cval
         return unknown_array(ctx, dtype)
     rank = len(x.shape.dims)
     if len(wanted) < rank - 1:
-        ctx.fail(codes.ARG_LENGTH, f"{ctx.display}: output_shape length cannot be smaller than the image number of "
-                 f"dimensions (output_shape has {len(wanted)} entries, the image is {x.shape.tuple_str()})", [x])
+        ctx.fail(codes.ARG_LENGTH, ctx.msg("output_shape length cannot be smaller than the image number of "
+                                           "dimensions (output_shape has {length} entries, the image has {rank} dimensions)",
+                                           length=len(wanted), rank=rank), [x])
         return unknown_array(ctx, dtype)
     dims = [d if d is not None else ctx.fresh("size") for d in wanted]
     if len(wanted) == rank - 1:
@@ -64,8 +65,8 @@ def _channels(ctx: OpContext, image, want: int) -> Dim | None | bool:
         return None
     last = x.shape.dims[-1]
     if last.known and last.value != want:
-        ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: the input array must have size {want} along "
-                 f"`channel_axis`, got {x.shape.tuple_str().replace('?', 'None')}", [x])
+        ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("the input array must have size {count} along `channel_axis`, got "
+                                                  "{shape:keras}", count=want, shape=x.shape), [x])
         return False
     return last
 

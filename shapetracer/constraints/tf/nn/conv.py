@@ -293,8 +293,8 @@ def convolve(ctx: OpContext, value: Any, filters: Any, layout: Layout | None, st
     if layout is not None and unranked_placeholder(x):
         # no static rank: it builds, and the fed value must have the layout's rank
         require_fed_rank(ctx, x, layout.full, codes.RANK_MISMATCH,
-                         f"{ctx.display}: input must be {layout.full}-dimensional (the value fed to {x.name}, a "
-                         f"placeholder declared without a shape)")
+                         ctx.msg("input must be {rank}-dimensional (the value fed to {input}, a placeholder "
+                                 "declared without a shape)", rank=layout.full, input=x.name))
         # TensorFlow's static shape: (?, ?, ?, out); the rest is the run's to check
         out = w.shape.dims[layout.spatial + 1] if w is not None and w.shape.rank == layout.full else ctx.fresh("out")
         return ctx.result(layout.join([ctx.fresh("batch")], [ctx.fresh("fed") for _ in range(layout.spatial)], out),

@@ -26,6 +26,7 @@ from shapetracer.constraints.core.tracing import run_traced
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, ShapeVal, Tensor, Value
 from shapetracer.rules import codes
+from shapetracer.rules.message import Message
 
 DATASET, SPEC = "tf.data.Dataset", "tf.TensorSpec"
 _MAX_ELEMENTS = 1000  # exact elements kept, beyond which a generator's yields are not listed
@@ -39,7 +40,7 @@ def tensor_spec(ctx: OpContext, shape, dtype="float32", name=None):
     dims = ctx.shape_arg(shape) if not ctx.is_none(shape) else None
     for dim in dims or []:
         if dim is not None and dim.known and dim.value < 0:
-            ctx.fail(codes.SHAPE_REQUIREMENT, f"{ctx.display}: Dimension {dim.value} must be >= 0")
+            ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Dimension {value} must be >= 0", value=dim.value))
             return UNKNOWN
     if dims is None:
         declared = Shape.without_static_rank() if ctx.is_none(shape) else Shape.unknown()
@@ -113,10 +114,6 @@ def _leaves(value: Value) -> list[Tensor]:
     return []
 
 
-def _shape_text(shape: Shape) -> str:
-    return shape.tuple_str().replace("?", "None")
-
-
 def _misfit(declared: Tensor, given: Tensor) -> bool:
     """A yielded array TensorFlow refuses for the declared shape (known dims only)."""
     if declared.shape.dims is None or given.shape.dims is None:
@@ -155,14 +152,14 @@ def _first_misfit(element: Value, elements: list[Value]) -> Value | None:
     for value in elements:
         for want, got in zip(declared, _leaves(value)):
             if _misfit(want, got):
-                expected = want.shape.tuple_str().replace("?", "None")
                 return _failure(codes.SHAPE_REQUIREMENT,
-                                f"`generator` yielded an element of shape {_shape_text(got.shape)} where an element "
-                                f"of shape {expected} was expected.", [want, got])
+                                Message("`generator` yielded an element of shape {shape_a:keras} where an element "
+                                        "of shape {shape_b:keras} was expected.", shape_a=got.shape,
+                                        shape_b=want.shape), [want, got])
     return None
 
 
-def _failure(code: str, message: str, involved: list[Tensor]) -> Obj:
+def _failure(code: str, message: Message, involved: list[Tensor]) -> Obj:
     """A failure the dataset raises when iterated, with the values it involves."""
     return Obj("tf.data.IterationFailure", {"code": Const(code), "message": Const(message),
                                             "involved": Seq(list(involved), "list")})
@@ -225,9 +222,10 @@ def _group_failure(group: list[Value]) -> Obj | None:
             if len(a.shape.dims) != len(b.shape.dims) or any(
                     x.known and y.known and x.value != y.value for x, y in zip(a.shape.dims, b.shape.dims)):
                 return _failure(codes.CONCAT_DIM,
-                                f"Cannot batch tensors with different shapes in component {component}. First "
-                                f"element had shape {a.shape.tf_str()} and element {index} had shape "
-                                f"{b.shape.tf_str()}.", [a, b])
+                                Message("Cannot batch tensors with different shapes in component {input_index}. "
+                                        "First element had shape {shape_a:tf} and element {index} had shape "
+                                        "{shape_b:tf}.", input_index=component, shape_a=a.shape, index=index,
+                                        shape_b=b.shape), [a, b])
     return None
 
 
@@ -262,9 +260,10 @@ def _padding_failure(ctx: OpContext, elements: list[Value], shapes: Value) -> Ob
                 continue
             for want, have in zip(dims, got.shape.dims):
                 if want is not None and want.known and have.known and have.value > want.value:
-                    return _failure(codes.SHAPE_REQUIREMENT, "Attempted to pad to a smaller size than the input "
-                                    f"element (an element of shape {got.shape.tf_str()}, padded to "
-                                    f"{[d.value if d is not None and d.known else None for d in dims]}).", [got])
+                    return _failure(codes.SHAPE_REQUIREMENT,
+                                    Message("Attempted to pad to a smaller size than the input element (an element "
+                                            "of shape {shape:tf}, padded to {values:pylist}).", shape=got.shape,
+                                            values=[d if d is not None else None for d in dims]), [got])
     return None
 
 

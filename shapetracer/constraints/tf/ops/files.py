@@ -16,8 +16,8 @@ def _scalar_name(ctx: OpContext, filename) -> bool:
     """A file name is one string (False after a report)."""
     name = ctx.tensor(filename)
     if name is not None and name.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, f"{ctx.display}: {messages.shape_must_be_rank(0, name.shape.rank)} "
-                 f"(input shapes: {name.shape.tf_str()})", [name])
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(0, name.shape.rank),
+                                              " (input shapes: {shape:tf})", shape=name.shape), [name])
         return False
     return True
 

@@ -79,7 +79,7 @@ def _without_static_rank(ctx: OpContext, value: Any, message: str) -> bool:
     shape has none (``decode_image``'s in a graph); True after that report."""
     x = ctx.tensor(value)
     if x is not None and x.shape.no_static_rank:
-        ctx.fail(codes.UNDEFINED_DIM, f"{ctx.display}: {message}", [x])
+        ctx.fail(codes.UNDEFINED_DIM, ctx.msg(message), [x])
         return True
     return False
 
