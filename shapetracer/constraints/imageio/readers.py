@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from shapetracer.constraints.core.arrays import unknown_array
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, A, bad, ok
-from shapetracer.constraints.core.image_io import read_in_mode, refuse_one_channel, single_frame
+from shapetracer.constraints.core.images import read_in_mode, refuse_one_channel, single_frame
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import NONE, UNKNOWN
 from shapetracer.rules import codes

@@ -19,7 +19,7 @@ from shapetracer.constraints.keras.machinery import S
 from shapetracer.constraints.core import messages
 from shapetracer.constraints.core.numpy_api import numpy_backed
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.constraints.keras.machinery import is_symbolic, kshape, mark_symbolic
+from shapetracer.constraints.keras.machinery import is_symbolic, mark_symbolic
 from shapetracer.domain.values import UNKNOWN, Seq, Tensor, dim_int
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message

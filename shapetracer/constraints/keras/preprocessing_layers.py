@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from shapetracer.constraints.core.dtypes import certain, short
 from shapetracer.constraints.core.examples import A, UNKNOWN_SHAPE, bad, ok
-from shapetracer.constraints.keras.machinery import L, S, attr, kshape, layer_call, new_layer, result
+from shapetracer.constraints.keras.machinery import L, S, attr, layer_call, new_layer, result
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import Obj, Tensor

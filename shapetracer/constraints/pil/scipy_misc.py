@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from shapetracer.constraints.core.arrays import array_result, unknown_array
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, A, bad, ok
-from shapetracer.constraints.core.image_io import read_in_mode
+from shapetracer.constraints.core.images import read_in_mode
 from shapetracer.constraints.core.images import image_array
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import NONE, UNKNOWN

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shapetracer.constraints.core.arrays import unknown_array
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, A, bad, ok
-from shapetracer.constraints.core.image_io import refuse_one_channel
+from shapetracer.constraints.core.images import refuse_one_channel
 from shapetracer.constraints.core.images import image_array
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import NONE, UNKNOWN

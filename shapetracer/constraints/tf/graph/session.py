@@ -36,7 +36,7 @@ from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.core.arrays import discover, ragged_message
 from shapetracer.domain.facts import Verdict
-from shapetracer.constraints.core.fed_rank import rank_pairs
+from shapetracer.constraints.tf.graph.fed_rank import rank_pairs
 from shapetracer.constraints.core.spec import OpContext, op, pending_of
 from shapetracer.domain.values import (
     NONE, UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value,

@@ -33,7 +33,7 @@ from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import T, bad, ok
-from shapetracer.constraints.core.fed_rank import require_fed_rank, unranked_placeholder
+from shapetracer.constraints.tf.graph.fed_rank import require_fed_rank, unranked_placeholder
 from shapetracer.constraints.core.spec import OpContext, Tensor, op
 from shapetracer.constraints.core import messages
 
