@@ -57,6 +57,13 @@ def test_decoded_images_are_uint8_and_refuse_a_python_float():
                           "x = tf.cast(image, tf.float32) / 255.\n") == []
 
 
+def test_tensorflow_true_division_of_integers_is_floating():
+    # int32 / int32 is float64 (int8, int16, uint8, uint16: float32), so a float32 tensor refuses it
+    assert codes_of(TF2 + "r = tf.range(4) / 2\ny = r + tf.ones([4])\n") == [(4, codes.DTYPE_MISMATCH)]
+    assert codes_of(TF2 + "r = tf.cast(tf.range(4), tf.uint8) / 2\ny = r + tf.ones([4])\n") == []
+    assert codes_of(TF2 + "r = tf.range(4) // 2\ny = r + tf.range(4)\n") == []  # floor division stays int32
+
+
 def test_add_n_in_a_graph_says_the_types():
     found = findings_of(TF1 + "s = tf.add_n([tf.constant([1, 2]), tf.ones([2])])\n")
     assert "Tensors in list passed to 'inputs' of 'AddN' Op have types [int32, float32] that don't all match." \

@@ -11,6 +11,8 @@
 - Loaders whose result dtype is fixed by the call: decoded images are uint8 (or the
   ``dtype`` asked), ``cv2.imread`` uint8 unless ``IMREAD_ANYDEPTH``, a PIL image's array
   the dtype of its mode, ``img_to_array`` float32, ``np.loadtxt`` float64.
+- TensorFlow's true division of integer tensors is floating: float64 from int32 and int64,
+  float32 from the narrower integers (``tf.range(3) / 2`` is float64).
 - ``tf.add_n`` takes tensors of one dtype ("Tensors in list passed to 'inputs' of 'AddN'
   Op have types [int32, float64] that don't all match.").
 
@@ -136,6 +138,23 @@ def _numpy_pair(x: Any, y: Any, division: bool) -> str | None:
     return dtype
 
 
+# TensorFlow's true division of integer tensors (math_ops._TRUEDIV_TABLE)
+_TRUEDIV_TABLE = {"uint8": "float32", "int8": "float32", "uint16": "float32", "int16": "float32",
+                  "int32": "float64", "int64": "float64"}
+
+
+def _true_division(x: Any, y: Any) -> str | None:
+    """``x / y`` on integer tensors of one dtype (or one with a Python int): a float dtype by
+    width, int32 and int64 giving float64."""
+    tensors = [v for v in (x, y) if _tf(v)]
+    if not tensors or any(certain(t) is None for t in tensors) or len({certain(t) for t in tensors}) != 1:
+        return None
+    others = [v for v in (x, y) if not _tf(v)]
+    if any(_number(v) is not int for v in others):
+        return None
+    return _TRUEDIV_TABLE.get(certain(tensors[0]))
+
+
 def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
     """Certain dtypes ``core/dtypes`` leaves open: numpy's promotion, numpy arrays and Python
     literals converted by TensorFlow ops, loaders."""
@@ -159,6 +178,11 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
         if dtype is not None:  # numpy's rule, whatever dtype the shape spec guessed
             return _stamp(result, dtype, here(f"numpy makes it {dtype} here", ""))
         return result
+    if api in ("operator.truediv", "tf.truediv", "tf.divide", "tf.math.truediv", "tf.math.divide") \
+            and len(values) >= 2 and not result.is_numpy:
+        divided = _true_division(values[0], values[1])
+        if divided is not None:
+            return _stamp(result, divided, here(f"true division of integers makes it {divided} here", ""))
     keeper = KEEPERS.get(api)
     if keeper is not None and api.startswith("tf.") and not result.is_numpy:
         first = args.get(keeper) if keeper != _FIRST else (values[0] if values else None)
