@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from shapetracer.constraints.core.spec import SPECS, OpContext, Seq, Tensor, call_spec
-from shapetracer.constraints.core.tracing import definite_failures
 from shapetracer.rules.message import Message
 from shapetracer.domain.values import UNKNOWN, Value
 
@@ -72,7 +71,7 @@ def _run_numpy(ctx: OpContext, numpy_name: str, args: list[Any], kwargs: dict[st
     else:
         caught: list = []
         try:
-            with definite_failures(ctx.host, lambda site: site is ctx.site) as caught:
+            with ctx.host.catching(lambda site: site is ctx.site) as caught:
                 result = call_spec(numpy_spec, inner, args, kwargs)
         finally:
             for code, message, _, related in caught:

@@ -24,6 +24,7 @@ import dataclasses
 import inspect
 import sys
 from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from typing import Any, Callable, Iterable, Protocol
 
 from shapetracer.rules import codes
@@ -262,6 +263,10 @@ class Host(Protocol):
                confidence: str = "definite") -> None: ...
 
     def unique_name(self, base: str) -> str: ...
+
+    def catching(self, keep: Callable[[Origin], bool]) -> AbstractContextManager[list]:
+        """Within the block, the definite ST1xx findings whose site ``keep`` accepts are
+        collected as (code, message, site, related) instead of reported (core/tracing)."""
 
     def call_value(self, fn: Value, args: list[Value], kwargs: dict[str, Value], site: Origin) -> Value: ...
 

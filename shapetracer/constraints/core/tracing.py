@@ -15,34 +15,41 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from shapetracer.constraints.core.spec import OpContext
+from shapetracer.domain.dims import Origin
 from shapetracer.domain.values import Value
+from shapetracer.rules.message import Message
 
-Caught = list[tuple[str, str, object, list]]
+Caught = list[tuple[str, Message, Origin, list[Origin]]]  # (code, message, site, related)
 
 
-@contextmanager
-def definite_failures(host, keep: Callable[[object], bool] = lambda site: True) -> Iterator[Caught]:
-    """Within the block, definite shape and dtype errors (ST1xx) whose site ``keep`` accepts
-    are caught, as (code, message, site, related), instead of reported; the rest is reported
-    as usual.  The host's own ``report`` is back afterwards."""
-    caught: Caught = []
-    original = host.report
-    shadowed = vars(host).get("report") if hasattr(host, "__dict__") else None
+class FailureCatch:
+    """Definite shape and dtype errors (ST1xx) held back instead of reported, while code runs
+    for a call that says them itself: at its own line (``run_traced``) or in its API's own
+    words (keras.ops over numpy's specs).  Each host keeps one and consults it in ``report``;
+    catches nest, the innermost whose ``keep`` accepts the site takes the finding."""
 
-    def report(code, message, site, related=None, confidence="definite"):
-        if code.startswith("ST1") and confidence == "definite" and keep(site):
-            caught.append((code, message, site, list(related or [])))
-        else:
-            original(code, message, site, related, confidence)
+    def __init__(self) -> None:
+        self._open: list[tuple[Callable[[Origin], bool], Caught]] = []
 
-    host.report = report
-    try:
-        yield caught
-    finally:
-        if shadowed is None:
-            del host.report  # the instance attribute goes: the class's method again
-        else:
-            host.report = shadowed
+    @contextmanager
+    def catching(self, keep: Callable[[Origin], bool]) -> Iterator[Caught]:
+        caught: Caught = []
+        self._open.append((keep, caught))
+        try:
+            yield caught
+        finally:
+            self._open.pop()
+
+    def take(self, code: str, message: Message, site: Origin, related: list[Origin] | None,
+             confidence: str) -> bool:
+        """Whether an open catch took this finding (then it is not reported)."""
+        if not (self._open and code.startswith("ST1") and confidence == "definite"):
+            return False
+        for keep, caught in reversed(self._open):
+            if keep(site):
+                caught.append((code, message, site, list(related or [])))
+                return True
+        return False
 
 
 def run_traced(ctx: OpContext, run: Callable[[], Value]) -> Value | None:
@@ -50,7 +57,7 @@ def run_traced(ctx: OpContext, run: Callable[[], Value]) -> Value | None:
     result: Value | None = None
     ctx.graph.traced += 1
     try:
-        with definite_failures(ctx.host) as caught:
+        with ctx.host.catching(lambda site: True) as caught:
             try:
                 result = run()  # a failure in the traced code ends the path by an exception
             finally:
@@ -61,4 +68,4 @@ def run_traced(ctx: OpContext, run: Callable[[], Value]) -> Value | None:
     return None if ctx.failed else result
 
 
-__all__ = ["definite_failures", "run_traced"]
+__all__ = ["Caught", "FailureCatch", "run_traced"]
