@@ -27,7 +27,8 @@ def test_rows_convert_as_their_items_do():
             fast = to_tensor(Seq(list(row), "list"), None)
             slow = to_tensor(Seq(list(row) + [SymInt(Dim(7))], "list"), None)
             if fast is None or slow is None:
-                assert (fast is None) == (slow is None) or row_has_float(row), row
+                # a float (or a row of text, which the SymInt makes mixed) may part them
+                assert (fast is None) == (slow is None) or row_has_float(row) or row_of_text(row), row
                 continue
             assert fast.shape.rank == slow.shape.rank == 1
             assert fast.shape.dims[0].value == size and slow.shape.dims[0].value == size + 1
@@ -40,6 +41,11 @@ def test_rows_convert_as_their_items_do():
 
 def row_has_float(row) -> bool:
     return any(isinstance(c.value, float) for c in row)
+
+
+def row_of_text(row) -> bool:
+    """Strings only: a string tensor, which a number beside them makes no tensor at all."""
+    return all(isinstance(c.value, str) for c in row)
 
 
 def test_numpy_discovers_rows_of_constants():

@@ -511,16 +511,27 @@ _decl_kind, _decl_name, _symbol_name = z3.Z3_get_decl_kind, z3.Z3_get_decl_name,
 
 
 class Shape:
-    """A tensor shape: ``dims is None`` when even the rank is unknown."""
+    """A tensor shape: ``dims is None`` when even the rank is unknown.
 
-    __slots__ = ("dims",)
+    An unknown rank is usually the analysis's ignorance.  ``no_static_rank`` says more:
+    TensorFlow's own static shape has no rank either (``decode_image`` in a graph, a
+    placeholder declared without a shape), so ops that need the rank while the graph is
+    built fail on it, whatever the data ("'images' contains no shape.")."""
 
-    def __init__(self, dims: Iterable[Dim] | None):
+    __slots__ = ("dims", "no_static_rank")
+
+    def __init__(self, dims: Iterable[Dim] | None, no_static_rank: bool = False):
         self.dims = tuple(dims) if dims is not None else None
+        self.no_static_rank = no_static_rank and dims is None
 
     @staticmethod
     def unknown() -> "Shape":
         return Shape(None)
+
+    @staticmethod
+    def without_static_rank() -> "Shape":
+        """Unknown to TensorFlow too (see the class docstring)."""
+        return Shape(None, no_static_rank=True)
 
     @staticmethod
     def of(*values: int | None | Dim) -> "Shape":

@@ -29,11 +29,14 @@ findings, never invent them.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Callable
 
 import libcst as cst
 
 from shapetracer.constraints.core.spec import TF1Graph, TrainingStepMemory
+from shapetracer.constraints.core.tracing import Caught
 from shapetracer.domain.bounds import Bounds
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.facts import PathFacts, SolverLimits
@@ -145,6 +148,9 @@ class Interpreter:
     def report(self, code: str, message: Message, site: Origin, related: list[Origin] | None = None,
                confidence: str = "definite") -> None:
         self.reporter.report(code, message, site, related, confidence)
+
+    def catching(self, keep: Callable[[Origin], bool]) -> AbstractContextManager[Caught]:
+        return self.reporter.catch.catching(keep)
 
     def unique_name(self, base: str) -> str:
         count = self._names.get(base, 0)

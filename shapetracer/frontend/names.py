@@ -23,6 +23,9 @@ _PREFIXES: list[tuple[str, str]] = [
     ("tensorflow.keras.", "keras."),
     ("tf_keras.", "keras."),
     ("keras.api._v2.keras.", "keras."),
+    ("keras_preprocessing.image.utils.", "keras.preprocessing.image."),
+    ("keras_preprocessing.image.image_data_generator.", "keras.preprocessing.image."),
+    ("keras_preprocessing.", "keras.preprocessing."),
     ("keras.src.", "keras."),
     ("keras.", "keras."),
     ("tensorflow.compat.v1.", "tf."),
@@ -148,7 +151,7 @@ def is_library(dotted: str) -> bool:
     return root in {"tensorflow", "tf_keras", "keras", "numpy", "argparse", "absl", "os", "sys", "math",
                     "random", "functools", "collections", "itertools", "time", "json", "pickle",
                     "tensorflow_datasets", "sklearn", "scipy", "pandas", "matplotlib", "cv2", "PIL",
-                    "h5py", "six", "typing", "logging", "re", "glob", "shutil", "datetime",
+                    "h5py", "imageio", "skimage", "keras_preprocessing", "tempfile", "six", "typing", "logging", "re", "glob", "shutil", "datetime",
                     "__future__", "warnings", "copy", "csv", "gzip", "io", "struct", "subprocess"}
 
 

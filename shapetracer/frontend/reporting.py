@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from shapetracer.constraints.core.tracing import FailureCatch
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.values import Value
 from shapetracer.rules.message import Message
@@ -35,11 +36,14 @@ class Reporter:
         self.run = run
         self.reports: list[Report] = []
         self._seen: set[tuple] = set()
+        self.catch = FailureCatch()  # findings a call holds back to say them itself
         # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
         self.shape_log: list[tuple[Origin, Value]] | None = []
 
     def report(self, code: str, message: Message, site: Origin, related: list[Origin] | None = None,
                confidence: str = "definite") -> None:
+        if self.catch.take(code, message, site, related, confidence):
+            return
         key = (site.path, id(site.node), code, message.text)
         if key in self._seen:
             return

@@ -110,7 +110,7 @@ MATMUL_DIM = _rule("ST101", "matmul-dim-mismatch", "shape", "error", "shape",
                          "width")
 RANK_MISMATCH = _rule("ST102", "rank-mismatch", "shape", "error", "shape",
                       "An op receives a tensor of a rank it does not accept.",
-                      facts="op a arg b estimator fed flag_shape index indices_shape input input_shapes "
+                      facts="op a arg b detail estimator fed flag_shape index indices_shape input input_shapes "
                             "kind labels_shape ndim rank rank_a rank_b shape shape_a shape_b suggestion want_rank")
 BROADCAST = _rule("ST103", "incompatible-broadcast", "shape", "error", "shape",
                   "Two operands of an elementwise op cannot be broadcast together.",
@@ -132,7 +132,7 @@ AXIS_RANGE = _rule("ST107", "axis-out-of-range", "shape", "error", "shape",
                    facts="op arg axes axis bound fed high index low ndim rank shape want_rank")
 CONCAT_DIM = _rule("ST108", "concat-dim-mismatch", "shape", "error", "shape",
                    "Tensors joined by concat/stack differ on an axis that must match.",
-                   facts="op a axis b fed index shape_a shape_b shapes sizes")
+                   facts="op a axis b fed index shape_a shape_b shapes sizes input_index")
 LABELS_LOGITS = _rule("ST109", "labels-logits-mismatch", "shape", "error", "shape",
                       "The labels of a loss do not fit its logits or predictions.",
                       facts="op a axis b classes count_in count_out dim fed index input_shapes labels "
@@ -151,7 +151,7 @@ BAD_PERMUTATION = _rule("ST112", "invalid-permutation", "shape", "error", "shape
                         facts="op axis dims fed perm perm_length rank")
 RESHAPE_TWO_UNKNOWN = _rule("ST113", "reshape-multiple-inferred", "shape", "error", "shape",
                             "A reshape target has more than one -1.",
-                            facts="op fed index_a index_b")
+                            facts="op fed index_a index_b values")
 BIAS_MISMATCH = _rule("ST114", "bias-size-mismatch", "shape", "error", "shape",
                       "A bias vector's length differs from the last (channel) dimension.",
                       facts="op a b fed input_shapes")
@@ -200,7 +200,7 @@ LOOP_INVARIANT = _rule("ST125", "loop-shape-variant", "shape", "error", "shape",
                        facts="op after_shape fed index named shape tensor")
 NUMPY_SHAPE = _rule("ST126", "array-shape-error", "shape", "error", "shape",
                     "A numpy array is built or reshaped with an impossible shape (ragged lists, wrong size).",
-                    facts="op fed rank shape")
+                    facts="op fed rank shape shape_a shape_b")
 SCALAR_REQUIRED = _rule("ST127", "non-scalar-loss", "shape", "error", "shape",
                         "A scalar is required (a loss, a learning rate, float() or %-formatting) but the value has "
                         "elements.",

@@ -18,7 +18,7 @@ MEMBERS = set(typing.get_type_hints(Host)) | {name for name in vars(Host)
 
 def test_the_protocol_names_what_specs_use():
     assert {"facts", "limits", "graph", "target", "undecided", "flags", "device_memory", "memory_fit",
-            "report", "unique_name", "call_value"} <= MEMBERS
+            "report", "unique_name", "call_value", "catching"} <= MEMBERS
 
 
 def test_both_hosts_provide_every_member():

@@ -7,7 +7,8 @@ of lower layers, never a higher layer's; apps may import each other where the gr
 stays acyclic (report formats what cli prints; study runs jobs).  Inside constraints/ the
 libraries are layered the same way:
 
-    core  <-  tf, numpy, python  <-  keras  <-  pandas, sklearn, datasets
+    core  <-  tf, numpy, python, opencv, pil, imageio, skimage, matplotlib, h5py  <-  keras
+          <-  pandas, sklearn, datasets
 
 and no module imports another that imports it back, through any chain.  Every import counts:
 at module level or inside a function, absolute or relative.
@@ -36,7 +37,7 @@ RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 # constraints/: the subpackages by library, and the order of their imports.
 LIBRARY_LAYERS: list[set[str]] = [
     {"core"},
-    {"tf", "numpy", "python"},
+    {"tf", "numpy", "python", "opencv", "pil", "imageio", "skimage", "matplotlib", "h5py"},
     {"keras"},
     {"pandas", "sklearn", "datasets"},
 ]

@@ -20,13 +20,15 @@ SHAPE_TYPES = frozenset({
     "InvalidArgumentError",  # TF runtime kernels
     "AxisError",  # numpy axis out of range (a ValueError too)
     "IndexError",  # numpy / TF slicing past a dimension
+    "error",  # OpenCV's cv2.error: failed assertions on sizes and channels ("Can't parse 'dsize'")
 })
 
 SHAPE_WORDS = re.compile(
     r"shape|dimension|\brank\b|broadcast|reshape|\baxis\b|\bdims?\b|incompatible|"
     r"elements|must be equal|out of bounds|out of range|inhomogeneous|size|"
     r"permutation|\bperm\b|mismatch|not aligned|same first dimension|must be rank|"
-    r"depth|channel|scalar|fully defined|defined|subtracting|cardinality|same number of samples",
+    r"depth|channel|scalar|fully defined|defined|subtracting|cardinality|same number of samples|"
+    r"sequence length",
     re.IGNORECASE,
 )
 

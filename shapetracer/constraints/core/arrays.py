@@ -17,7 +17,11 @@ from shapetracer.domain import analysis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core.spec import OpContext
-from shapetracer.domain.values import ApiRef, Const, DictVal, Seq, ShapeVal, SymInt, Tensor, Value
+from shapetracer.domain.values import ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value
+
+# A Python str whose text is not known (a path joined from unknown parts): an ``Obj`` of this
+# type.  numpy makes a 0-d array of it.
+TEXT = "builtins.str"
 
 # --- dtypes -------------------------------------------------------------------
 
@@ -133,6 +137,8 @@ def discover(ctx: OpContext, value: Value) -> Nesting | None:
         return Nesting([], False, "int64")
     if isinstance(value, DictVal):
         return Nesting([], False, "object")  # numpy stores a dict as one object
+    if isinstance(value, Obj) and value.type_name == TEXT:
+        return Nesting([], False, "str")
     return None
 
 

@@ -334,7 +334,7 @@ def _related(*values: Any) -> list[Origin]:
 
 def _mismatch(ctx: OpContext, op: str, x_arg: str, y_arg: str, x_type: str, y_type: str,
               involved: list[Any]) -> None:
-    if ctx.graph.mode:
+    if ctx.graph.mode or ctx.graph.traced:  # a graph is built: the op builder's words
         text = messages.input_type_mismatch(op, y_arg, y_type, x_arg, x_type)
     else:
         text = messages.cannot_compute(op, 1, short(x_type), short(y_type))
@@ -537,8 +537,8 @@ def check_keras_text(ctx: OpContext, args: dict) -> None:
     if not (isinstance(x, Tensor) and x.is_numpy and certain(x) == "str"):
         return
     text = getattr(ctx.site.locator, "text", None)
-    if not isinstance(text, str) or any(marker in text for marker in _TEXT_LAYERS):
-        return  # a model may take text in (a text layer, a hub module, a tokenizer …)
+    if ctx.target.keras < 3 and (not isinstance(text, str) or any(marker in text for marker in _TEXT_LAYERS)):
+        return  # a model may take text in (a text layer, a hub module, a tokenizer …); Keras 3 never a numpy str array
     if ctx.target.tf1:
         message = messages.np_cannot_convert_string(None, False)
     elif ctx.target.keras >= 3:

@@ -35,6 +35,7 @@ from shapetracer.domain.facts import PathFacts, SolverLimits
 from shapetracer.constraints.core.spec import (
     SPECS, OpContext, TF1Graph, TrainingStepMemory, _wrap, call_spec,
 )
+from shapetracer.constraints.core.tracing import FailureCatch
 from shapetracer.domain.target import DEFAULT as DEFAULT_TARGET, Target
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value
 
@@ -156,8 +157,14 @@ class ExampleHost:
     device_memory: str = DEFAULT_DEVICE_MEMORY
     memory_fit: TrainingStepMemory | None = None
     _names: dict[str, int] = field(default_factory=dict)
+    _catch: FailureCatch = field(default_factory=FailureCatch)
+
+    def catching(self, keep):
+        return self._catch.catching(keep)
 
     def report(self, code, message, site, related, confidence="definite") -> None:
+        if self._catch.take(code, message, site, related, confidence):
+            return
         self.reports.append((code, message.text))
         self.messages.append((code, message))
 

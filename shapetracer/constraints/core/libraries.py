@@ -31,9 +31,10 @@ from shapetracer.domain import analysis
 
 PACKAGE = "shapetracer.constraints"
 CORE = "core"
-# The library subpackages, in the order their imports run: core <- {tf, numpy, python} <- keras
-# <- {pandas, sklearn, datasets}.
-LIBRARIES: tuple[str, ...] = ("tf", "numpy", "python", "keras", "pandas", "sklearn", "datasets")
+# The library subpackages, in the order their imports run: core <- {tf, numpy, python, the
+# image and file libraries} <- keras <- {pandas, sklearn, datasets}.
+LIBRARIES: tuple[str, ...] = ("tf", "numpy", "python", "opencv", "pil", "imageio", "skimage", "matplotlib", "h5py",
+                              "keras", "pandas", "sklearn", "datasets")
 
 # Canonical-name prefixes, longest first: the first that starts the name names its library.
 # Most are a library's own root; the others are names a library's spec models under another
@@ -41,6 +42,7 @@ LIBRARIES: tuple[str, ...] = ("tf", "numpy", "python", "keras", "pandas", "sklea
 # the values a library makes, ``@`` with TensorFlow's rule).
 PREFIXES: tuple[tuple[str, str], ...] = (
     ("tf.contrib.learn.datasets.", "datasets"),
+    ("tf.experimental.numpy.", "numpy"),
     ("tf.app.flags.", "python"),
     ("tf.flags.", "python"),
     ("tf.", "tf"),
@@ -60,7 +62,17 @@ PREFIXES: tuple[tuple[str, str], ...] = (
     ("absl.", "python"),
     ("pd.", "pandas"),
     ("sklearn.", "sklearn"),
+    ("scipy.misc.", "pil"),
     ("scipy.", "sklearn"),
+    ("os.", "python"),
+    ("tempfile.", "python"),
+    ("glob.", "python"),
+    ("cv2.", "opencv"),
+    ("PIL.", "pil"),
+    ("imageio.", "imageio"),
+    ("skimage.", "skimage"),
+    ("matplotlib.", "matplotlib"),
+    ("h5py.", "h5py"),
     ("operator.", CORE),
 )
 
@@ -69,7 +81,8 @@ PREFIXES: tuple[tuple[str, str], ...] = (
 IMPORTS: dict[str, str] = {
     "tensorflow": "tf", "tensorflow_probability": "tf", "numpy": "numpy", "argparse": "python", "absl": "python",
     "math": "python", "keras": "keras", "tf_keras": "keras", "pandas": "pandas", "sklearn": "sklearn",
-    "scipy": "sklearn",
+    "scipy": "sklearn", "os": "python", "tempfile": "python", "glob": "python", "cv2": "opencv", "PIL": "pil",
+    "imageio": "imageio", "skimage": "skimage", "matplotlib": "matplotlib", "h5py": "h5py",
 }
 
 

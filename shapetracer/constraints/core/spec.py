@@ -24,6 +24,7 @@ import dataclasses
 import inspect
 import sys
 from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from typing import Any, Callable, Iterable, Protocol
 
 from shapetracer.rules import codes
@@ -205,9 +206,19 @@ class TF1Graph:
     """
 
     mode: bool = False
+    # > 0 while a Python function is traced into a graph in TF 2 (the function of
+    # Dataset.map): its ops build a graph, as in TF 1, though the program runs eagerly.
+    traced: int = 0
+    # True once a TF 1 program enables eager execution (tf.enable_eager_execution).
+    eager: bool = False
     created_variables: list = dataclasses.field(default_factory=list)  # for tf.global_variables()
     summary_pending: list = dataclasses.field(default_factory=list)  # run-time checks of summaries
     variable_scopes: list = dataclasses.field(default_factory=list)  # names; None: not known
+
+    def building(self, target: Target) -> bool:
+        """Whether ops made now build a graph (static shapes only) rather than run:
+        TF 1 unless it enabled eager execution, a TF 1 style program, a traced function."""
+        return self.mode or self.traced > 0 or (target.tf1 and not self.eager)
 
     def scoped_name(self, base: str) -> str | None:
         """``base`` inside the current variable scopes; None if a scope name is unknown."""
@@ -252,6 +263,10 @@ class Host(Protocol):
                confidence: str = "definite") -> None: ...
 
     def unique_name(self, base: str) -> str: ...
+
+    def catching(self, keep: Callable[[Origin], bool]) -> AbstractContextManager[list]:
+        """Within the block, the definite ST1xx findings whose site ``keep`` accepts are
+        collected as (code, message, site, related) instead of reported (core/tracing)."""
 
     def call_value(self, fn: Value, args: list[Value], kwargs: dict[str, Value], site: Origin) -> Value: ...
 
@@ -543,6 +558,8 @@ def to_tensor(value: Any, site: Origin | None) -> Tensor | None:
             return Tensor(Shape([]), "int32", elements=(value,))
         if isinstance(value.value, float):
             return Tensor(Shape([]), "float32")
+        if isinstance(value.value, (str, bytes)):
+            return Tensor(Shape([]), "string")
         return None
     if isinstance(value, SymInt):
         return Tensor(Shape([]), "int32", elements=(value,))
@@ -577,7 +594,10 @@ def _nested_tensor(value: Seq, origins: frozenset[Origin]) -> Tensor | None:
             if a.known and b.known and a.value != b.value:
                 return None
     dims = [Dim(len(value.items), origins)] + [Dim(d.value, origins) if d.known else d for d in first.dims]
-    dtype = "int32" if all(t.dtype == "int32" for t in inner) else "float32"
+    dtypes = {t.dtype for t in inner}
+    if "string" in dtypes and dtypes != {"string"}:
+        return None  # strings beside numbers: no tensor
+    dtype = "string" if dtypes == {"string"} else "int32" if dtypes == {"int32"} else "float32"
     elements = None
     if first.rank == 0 and all(t.elements for t in inner):
         elements = tuple(t.elements[0] for t in inner)
@@ -588,8 +608,10 @@ def _scalar_row(items: list[Const], origins: frozenset[Origin]) -> Tensor | None
     """``_nested_tensor`` of a list of constants in one pass (what converting each item
     with ``to_tensor`` and joining them gives): a row of a literal table."""
     kinds = {type(item.value) for item in items}
+    if kinds and kinds <= {str, bytes}:
+        return Tensor(Shape([Dim(len(items), origins)]), "string")
     if not kinds <= {bool, int, float}:
-        return None  # a string or None among them: not a numeric tensor
+        return None  # None among them, or strings beside numbers: no tensor
     dtype = "int32" if kinds == {int} else "float32"
     return Tensor(Shape([Dim(len(items), origins)]), dtype, elements=None if float in kinds else tuple(items))
 

@@ -24,7 +24,7 @@ from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
 from shapetracer.constraints.keras.models import ModelState, publish, models
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.domain.values import Const, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value
 
 Rule = Callable[[Dim], Dim]
 
@@ -144,7 +144,7 @@ def _application(name: str) -> None:
         model = Obj("keras.Model", {"name": Const(ctx.str(kwargs.get("name")) or name.lower())}, ctx.site)
         state = models()[model] = ModelState("functional", inputs=[x], built=True, output_rule=outputs)
         state.outputs = outputs(ctx, [x])
-        model.attrs["layers"] = Seq([], "list")
+        model.attrs["layers"] = Seq([UNKNOWN], "list", sized=False)  # its layers are not listed here
         publish(model, state)
         return model
 

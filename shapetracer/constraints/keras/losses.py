@@ -27,7 +27,9 @@ from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.domain.values import ApiRef, BoundMethod, Const, Function, Obj, Tensor, Value
+from shapetracer.domain.values import ApiRef, BoundMethod, Const, Function, Instance, Obj, Tensor, Value
+from shapetracer.constraints.core.dtypes import INTEGER, certain
+from shapetracer.constraints.core.tracing import run_traced
 from shapetracer.constraints.core import messages
 
 CATEGORICAL = {"categorical_crossentropy", "categorical_focal_crossentropy"}
@@ -109,7 +111,12 @@ def check_loss(ctx: OpContext, loss: Value, target: Tensor, output: Tensor, wrap
     if target.shape.dims is None or output.shape.dims is None:
         return True
     if isinstance(loss, (Function, BoundMethod)):
-        return _user_loss(ctx, loss, target, output)
+        return _user_loss(ctx, loss, target, output, training)
+    if isinstance(loss, Instance) and "keras.losses.Loss" in loss.cls.api_bases():
+        method = loss.cls.lookup("call")  # Loss.__call__ runs the subclass's call
+        if isinstance(method, Function):
+            return _user_loss(ctx, BoundMethod(loss, "call", method), target, output, training)
+        return True
     name, spelled = loss_name(loss)
     if name is None:
         return True
@@ -336,15 +343,41 @@ def _count(dims: list[Dim]) -> int | None:
     return total
 
 
-def _user_loss(ctx: OpContext, loss: Value, target: Tensor, output: Tensor) -> bool:
-    """A user's loss function runs on (squeezed/expanded) target and output."""
+def _user_loss(ctx: OpContext, loss: Value, target: Tensor, output: Tensor, training: bool = False) -> bool:
+    """A user's loss (a function, or a ``keras.losses.Loss`` subclass's ``call``) runs on the
+    (squeezed/expanded) target and output.
+
+    The target's dtype is each version's: TensorFlow 1.15's Keras and Keras 3 hand a
+    user's loss float32 targets, Keras 2.15 (and tf_keras) keep an integer array integer
+    (it casts only floating arrays to floatx), so ``y_true * y_pred`` fails there.  Under
+    ``fit`` the loss runs inside the traced train function: what fails in it is raised at
+    the ``fit`` line, the loss's own line beside it."""
     if ctx.target.keras2:  # Keras 2 wraps it too, but only squeezes
         t, o = squeeze_keras2(list(target.shape.dims), list(output.shape.dims))
     else:
         t, o = squeeze_or_expand(list(target.shape.dims), list(output.shape.dims))
     y_true = Tensor(Shape(t), target.dtype, "tensor", target.origin)
+    if ctx.target.keras2 and not ctx.target.tf1 and certain(target) in INTEGER:
+        y_true.dtype_origin = target.dtype_origin
     y_pred = Tensor(Shape(o), output.dtype, "tensor", output.origin)
-    ctx.call(loss, y_true, y_pred)
+    if output.dtype == "float32" and not _mixed_precision(ctx):
+        y_pred.dtype_origin = output.origin  # Keras' layers compute in floatx: float32
+    if not (training and ctx.target.keras2 and not ctx.target.tf1):
+        ctx.call(loss, y_true, y_pred)
+        return not ctx.failed
+    return _traced(ctx, lambda: ctx.call(loss, y_true, y_pred))
+
+
+def _mixed_precision(ctx: OpContext) -> bool:
+    """A program that changes Keras' float type (mixed precision, ``set_floatx``) may compute
+    in float16 or float64: the dtype of outputs is not certain there."""
+    text = getattr(ctx.site.locator, "text", None)
+    return not isinstance(text, str) or "mixed_precision" in text or "floatx" in text
+
+
+def _traced(ctx: OpContext, run) -> bool:
+    """Run user code that ``fit`` traces: its failures are raised at ``fit``'s line."""
+    run_traced(ctx, run)
     return not ctx.failed
 
 

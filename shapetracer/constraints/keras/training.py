@@ -24,6 +24,7 @@ from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok
 from shapetracer.constraints.keras.losses import CATEGORICAL, SPARSE, check_loss, loss_name
 from shapetracer.constraints.keras.models import ModelState, call_model, model_state, output_names
+from shapetracer.constraints.core.dtypes import INTEGER, certain
 from shapetracer.constraints.core.spec import SPECS, OpContext, call_spec, op
 from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
@@ -278,6 +279,8 @@ def _targets_fit(ctx: OpContext, state: ModelState, targets: Value, outputs: lis
         t = _rebatch(target, batch) if target is not None else None
         if not isinstance(t, Tensor) or not isinstance(output, Tensor) or loss is None:
             continue
+        if isinstance(target, Tensor) and ctx.target.keras2 and not ctx.target.tf1 and certain(target) in INTEGER:
+            t.dtype, t.dtype_origin = target.dtype, target.dtype_origin  # Keras 2.15 casts only floating arrays
         if not check_loss(ctx, loss, t, output, step_batch=step, training=True):
             return False
     return True
@@ -291,12 +294,46 @@ def _loss_for(loss: Value | None, index: int, name: str) -> Value | None:
     return loss
 
 
+def _dataset_fails(ctx: OpContext, x: Value) -> bool:
+    """A dataset that fails when iterated (tf/ops/data_elements): the call that iterates it
+    raises; True after that report."""
+    failure = x.attrs.get("iteration_failure") if isinstance(x, Obj) else None
+    if not isinstance(failure, Obj):
+        return False
+    involved = failure.attrs.get("involved")
+    message = failure.attrs.get("message")
+    if not (isinstance(message, Const) and isinstance(message.value, Message)):
+        return False
+    ctx.fail(ctx.str(failure.attrs.get("code")) or codes.SHAPE_REQUIREMENT, message.value,
+             list(involved.items) if isinstance(involved, Seq) else [])
+    return True
+
+
+def _unranked_inputs(ctx: OpContext, state: ModelState, inputs: Value) -> bool:
+    """Elements of no static rank (a generator dataset without output shapes): Keras 3
+    cannot take them, Keras 2.15 only into a model it must build from them; True after
+    that report."""
+    if ctx.target.tf1 or not any(t.shape.no_static_rank for t in flat_tensors(inputs)):
+        return False
+    if ctx.target.keras2 and state.built:
+        return False
+    message = "Cannot iterate over a shape with unknown rank." if ctx.target.keras2 else \
+        "as_list() is not defined on an unknown TensorShape."
+    ctx.fail(codes.UNDEFINED_DIM, Message(message + " (the dataset's elements have no static shape: give the generator "
+                                                    "output_shapes or an output_signature)"), flat_tensors(inputs))
+    return True
+
+
 def _train_step(ctx: OpContext, model: Value, x: Value, y: Value, batch_size: Value, fixed_batch: bool) -> bool:
     """Cardinality, the model on the inputs, the loss on targets and outputs."""
+    if _dataset_fails(ctx, x):
+        return False
     state = model_state(model)
     if state is None or state.opaque or state.broken:
         return True
     inputs, targets, batched = _split(x, y)
+    if batched and _unranked_inputs(ctx, state, inputs):
+        return False
     if not flat_tensors(inputs):
         return True
     v1 = ctx.target.tf1 and not batched  # TensorFlow 1.15 standardizes numpy arrays first
@@ -363,10 +400,14 @@ def train_on_batch(ctx: OpContext, self, x, y=None, sample_weight=None, class_we
 @op(*_names("predict", "predict_generator", "predict_on_batch"))
 def predict(ctx: OpContext, self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
     """Batches of ``batch_size`` rows run through the model; the result is a numpy array."""
+    if _dataset_fails(ctx, x):
+        return UNKNOWN
     state = model_state(self)
     if state is None or state.opaque or state.broken:
         return UNKNOWN
     inputs, _, batched = _split(x, NONE)
+    if batched and _unranked_inputs(ctx, state, inputs):
+        return UNKNOWN
     if ctx.target.tf1 and not batched:
         inputs = _inputs_v1(ctx, state, inputs)
         if inputs is None:

@@ -28,8 +28,9 @@ from shapetracer.constraints.core.arrays import (
     array_result, as_array, discover, numpy_dtype, ragged_message, same_array, tensor_dtype, unknown_array,
 )
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.core.images import PIL_IMAGE, array_of_image, is_image
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.domain.values import UNKNOWN, Const, Seq, SymInt, Tensor
+from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, SymInt, Tensor
 from shapetracer.constraints.core import messages
 
 # --- broadcasting of several operands -----------------------------------------
@@ -113,7 +114,11 @@ def _fill_fits(ctx: OpContext, fill_value: Any, dims: list[Dim]) -> bool:
 
 def _build(ctx: OpContext, obj: Any, dtype: Any, ndmin: Any = 0) -> Tensor:
     wanted = numpy_dtype(ctx, dtype, None) if not ctx.is_none(dtype) else None
-    if isinstance(obj, Tensor):
+    if is_image(obj):  # a PIL image: (height, width[, bands]) by its mode
+        result = array_of_image(ctx, obj, wanted)
+        if result.shape.dims is None:
+            return result
+    elif isinstance(obj, Tensor):
         if obj.shape.dims is None:
             return unknown_array(ctx, wanted or obj.dtype)
         result = same_array(obj, wanted or tensor_dtype(obj))
@@ -315,6 +320,11 @@ def linspace(ctx: OpContext, start, stop, num=50, endpoint=True, retstep=False, 
 
 _ROW = A(None)  # one array used twice: its rows surely agree
 
+
+def _image(mode: str | None) -> Obj:
+    """An example PIL image of 40 x 60 pixels."""
+    return Obj(PIL_IMAGE, {"width": Const(40), "height": Const(60), "mode": Const(mode) if mode else UNKNOWN})
+
 EXAMPLES = [
     ok("np.zeros", (2, 3), expect=[2, 3]),
     ok("np.zeros", 5, expect=[5]),
@@ -396,4 +406,11 @@ EXAMPLES = [
                                                             "complex64", "complex128")],
     ok("np.uint8", 255, expect=[]),
     bad("np.float32", [[1, 2], [3]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
+    # a PIL image: (height, width[, bands]) by its mode; a mode from the file leaves the rank open
+    ok("np.asarray", _image("RGB"), expect=[60, 40, 3]),
+    ok("np.array", _image("L"), expect=[60, 40]),
+    ok("np.asarray", _image("RGBA"), dtype="float32", expect=[60, 40, 4]),
+    ok("np.array", _image(None), expect=UNKNOWN_SHAPE),
+    ok("np.array", _image("LA"), ndmin=4, expect=[1, 60, 40, 2]),
+    ok("np.array", "path/to/image.jpg", expect=[]),  # a 0-d array holding the string
 ]

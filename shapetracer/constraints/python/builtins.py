@@ -1,20 +1,29 @@
-"""Python built-ins and configuration libraries, modelled where they decide shapes.
+"""Python built-ins, configuration libraries and file paths, modelled where they decide shapes.
 
 ``len(x_train)``, ``range(0, n, batch)``, ``int(x.shape[1])``, argparse
 defaults and ``tf.app.flags`` / ``absl.flags`` defaults are how real scripts
 spell their dimensions, so they are evaluated; the rest is unknown.
+
+File paths (``os.path.join`` and friends, ``tempfile.mkdtemp``, ``glob.glob``,
+``os.listdir``) matter because a path is a string: ``np.array(path)`` is a 0-d array of
+text, shape ``()``, not the image at that path.  A path built from known parts is computed
+(POSIX rules); one with a part the analysis does not know is a string of unknown text,
+``Obj("builtins.str")`` (``core/arrays`` discovers it as a scalar); listings are lists of
+such strings, of unknown length.
 """
 
 from __future__ import annotations
 
+import posixpath
 import threading
 
 from typing import Any
 
 from shapetracer.rules import codes
+from shapetracer.constraints.core.arrays import TEXT
 from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.core.examples import A, bad, instance_of, ok
+from shapetracer.constraints.core.examples import ANY, A, bad, instance_of, ok
 from shapetracer.constraints.core.scalar_conversion import require_scalar_value
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import (
@@ -469,6 +478,63 @@ def _parser(**defaults: Any) -> Obj:
     return Obj("argparse.ArgumentParser", {"__options__": DictVal([(Const(k), Const(v)) for k, v in defaults.items()])})
 
 
+# --- file paths -----------------------------------------------------------------------------
+
+def text(ctx: OpContext) -> Obj:
+    """A string whose characters are not known."""
+    return Obj(TEXT, {}, ctx.site)
+
+
+def _textual(value: Any) -> bool | None:
+    """True for a string (known or not), False for what surely is none, None if unknown."""
+    if isinstance(value, Const):
+        return isinstance(value.value, str)
+    if isinstance(value, Obj) and value.type_name == TEXT:
+        return True
+    return None if value is UNKNOWN else False
+
+
+@op("os.path.join")
+def join(ctx: OpContext, path, *paths):
+    parts = [path, *paths]
+    kinds = [_textual(p) for p in parts]
+    if all(k is True for k in kinds) and all(isinstance(p, Const) for p in parts):
+        return Const(posixpath.join(*(p.value for p in parts)))
+    if False in kinds:
+        return UNKNOWN  # joining a number raises TypeError: not a path
+    if any(isinstance(p, Const) for p in parts) or True in kinds:
+        return text(ctx)  # a part is surely a string, so all must be, and so is the result
+    return UNKNOWN
+
+
+_ONE_PATH = {"os.path.abspath": posixpath.abspath, "os.path.normpath": posixpath.normpath,
+             "os.path.basename": posixpath.basename, "os.path.dirname": posixpath.dirname,
+             "os.path.expanduser": None, "os.path.realpath": None}
+
+
+@op(*_ONE_PATH)
+def one_path(ctx: OpContext, path, *args, **kwargs):
+    """A path of a path: computed where that needs no file system, else a string."""
+    compute = _ONE_PATH[ctx.api]
+    if isinstance(path, Const) and isinstance(path.value, str) and compute is not None:
+        return Const(compute(path.value))
+    return text(ctx) if _textual(path) else UNKNOWN
+
+
+@op("tempfile.mkdtemp", "tempfile.gettempdir", "os.getcwd")
+def made_directory(ctx: OpContext, *args, **kwargs):
+    return text(ctx)
+
+
+@op("glob.glob", "os.listdir")
+def listing(ctx: OpContext, pathname=".", *args, **kwargs):
+    """The names found: strings, how many not known."""
+    return Seq([text(ctx)], "list", sized=False)
+
+
+
+_TEXT_VALUE = instance_of(TEXT)
+
 EXAMPLES: list = [
     ok("builtins.float", A(), expect=UNKNOWN),
     bad("builtins.float", A(8), code=codes.SCALAR_REQUIRED,
@@ -540,4 +606,20 @@ EXAMPLES: list = [
        expect=(instance_of("argparse.Namespace", epochs=5), UNKNOWN)),
     *[ok(f"{prefix}.{kind}", "batch_size", 32, "Examples per step.", expect=UNKNOWN)
       for prefix in _FLAG_PREFIXES for kind in _FLAG_KINDS],
+    # file paths
+    ok("os.path.join", "data", "train", "a.png", expect="data/train/a.png"),
+    ok("os.path.join", Obj(TEXT), "photo.jpg", expect=_TEXT_VALUE),
+    ok("os.path.join", UNKNOWN, "photo.jpg", expect=_TEXT_VALUE),
+    ok("os.path.join", UNKNOWN, UNKNOWN, expect=ANY),  # maybe bytes: not said
+    ok("os.path.basename", "data/train/a.png", expect="a.png"),
+    ok("os.path.dirname", "data/train/a.png", expect="data/train"),
+    ok("os.path.abspath", Obj(TEXT), expect=_TEXT_VALUE),
+    ok("os.path.expanduser", "~/data", expect=_TEXT_VALUE),
+    ok("tempfile.mkdtemp", expect=_TEXT_VALUE),
+    ok("tempfile.gettempdir", expect=_TEXT_VALUE),
+    ok("os.getcwd", expect=_TEXT_VALUE),
+    ok("os.path.normpath", "data//train/../a.png", expect="data/a.png"),
+    ok("os.path.realpath", "a.png", expect=_TEXT_VALUE),  # the file system decides
+    ok("glob.glob", "data/*.png", expect=ANY),  # a list of strings of unknown length
+    ok("os.listdir", "data", expect=ANY),
 ]

@@ -36,6 +36,7 @@ from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.core.arrays import discover, ragged_message
 from shapetracer.domain.facts import Verdict
+from shapetracer.constraints.tf.graph.fed_rank import rank_pairs
 from shapetracer.constraints.core.spec import OpContext, op, pending_of
 from shapetracer.domain.values import (
     NONE, UNKNOWN, Const, DictVal, Obj, Seq, SymInt, Tensor, Value,
@@ -147,6 +148,9 @@ def _substitution(feeds: list[tuple[Tensor, Tensor]]) -> Substitution:
     pairs: Substitution = []
     seen: set[int] = set()  # Z3 shares terms: one symbol, one id (printing it costs more)
     for key, fed in feeds:
+        for symbol, rank in rank_pairs(key, fed):  # a placeholder without a shape: the fed rank
+            origins = fed.shape.origins() | ({fed.origin} if fed.origin is not None else set())
+            pairs.append((symbol, rank, Dim(rank.as_long(), frozenset(origins))))
         if key.shape.dims is None or fed.shape.dims is None or len(key.shape.dims) != len(fed.shape.dims):
             continue
         for want, got in zip(key.shape.dims, fed.shape.dims):

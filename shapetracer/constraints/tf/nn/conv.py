@@ -31,8 +31,9 @@ from typing import Any, Union
 
 from shapetracer.rules.message import Message
 from shapetracer.rules import codes
-from shapetracer.domain.dims import Dim, bool_or
+from shapetracer.domain.dims import Dim, Shape, bool_or
 from shapetracer.constraints.core.examples import T, bad, ok
+from shapetracer.constraints.tf.graph.fed_rank import require_fed_rank, unranked_placeholder
 from shapetracer.constraints.core.spec import OpContext, Tensor, op
 from shapetracer.constraints.core import messages
 
@@ -289,6 +290,15 @@ def convolve(ctx: OpContext, value: Any, filters: Any, layout: Layout | None, st
     """Shared body of every forward conv: ranks, channels, then the window per spatial axis."""
     x, w = ctx.tensor(value), ctx.tensor(filters)
     dtype = x.dtype if x is not None else None
+    if layout is not None and unranked_placeholder(x):
+        # no static rank: it builds, and the fed value must have the layout's rank
+        require_fed_rank(ctx, x, layout.full, codes.RANK_MISMATCH,
+                         ctx.msg("input must be {rank}-dimensional (the value fed to {input}, a placeholder "
+                                 "declared without a shape)", rank=layout.full, input=x.name))
+        # TensorFlow's static shape: (?, ?, ?, out); the rest is the run's to check
+        out = w.shape.dims[layout.spatial + 1] if w is not None and w.shape.rank == layout.full else ctx.fresh("out")
+        return ctx.result(layout.join([ctx.fresh("batch")], [ctx.fresh("fed") for _ in range(layout.spatial)], out),
+                          dtype, label="convolved to")
     if x is None or w is None or x.shape.dims is None or w.shape.dims is None or layout is None:
         return ctx.unknown_tensor(dtype)
     if any(v is FAILED for v in (strides, dilations, padding)):
@@ -449,7 +459,11 @@ def convolution(ctx: OpContext, input, filters=None, strides=None, padding=None,
     return convolve(ctx, input, kernel, layout, strides_v, dilations_v, padding_v)
 
 
+_SHAPELESS = Tensor(Shape.without_static_rank(), "float32", "placeholder", None, "input:0")  # placeholder(tf.float32)
+
 EXAMPLES = [
+    # a placeholder without a shape: the conv builds, (?, ?, ?, out); the fed rank is checked at run
+    ok("tf.nn.conv2d", _SHAPELESS, T(7, 7, 3, 16), [1, 2, 2, 1], "SAME", expect=[None, None, None, 16]),
     # conv2d: SAME keeps ceil(n / s), VALID drops the window; v1 `filter`, v2 `filters`.
     ok("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 1, 1, 1], "SAME", expect=[None, 28, 28, 32]),
     ok("tf.nn.conv2d", T(None, 28, 28, 1), T(5, 5, 1, 32), [1, 2, 2, 1], "VALID", expect=[None, 12, 12, 32]),

@@ -108,7 +108,8 @@ def placeholder(ctx: OpContext, dtype, shape=None, name=None):
         ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Error converting shape to a TensorShape: Dimension {dim} "
                                                   "must be >= 0.", dim=negative))
         return ctx.unknown_tensor(dtype_name(dtype))
-    declared = declared_shape(ctx, shape, unique)
+    # without a shape even TensorFlow does not know the rank until a run feeds it
+    declared = declared_shape(ctx, shape, unique) if not ctx.is_none(shape) else Shape.without_static_rank()
     return ctx.result(declared, dtype_name(dtype), label="declared as", kind="placeholder", name=f"{unique}:0")
 
 

@@ -18,6 +18,7 @@ from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
+from shapetracer.constraints.core.tracing import run_traced
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
 
 
@@ -174,13 +175,25 @@ op(*[f"tf.data.Dataset.{m}" for m in _SAME_ELEMENT])(_same_element)
 def dataset_map(ctx: OpContext, self, map_func, num_parallel_calls=None, deterministic=None, name=None):
     """The function runs on one element (a tuple element is passed as separate arguments)."""
     element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
-    if element is UNKNOWN:
+    if element is UNKNOWN:  # still traced: what fails whatever the element fails
+        run_traced(ctx, lambda: ctx.call(map_func, *[UNKNOWN] * _required_arguments(map_func)))
         return dataset(ctx, UNKNOWN)
     args = element.items if isinstance(element, Seq) else [element]
-    out = ctx.call(map_func, *args)
+    out = run_traced(ctx, lambda: ctx.call(map_func, *args))  # tf.data traces it into a graph
+    if out is None:
+        return UNKNOWN
     if isinstance(out, Seq):
         out = Seq(list(out.items), "tuple")
     return dataset(ctx, out)
+
+
+def _required_arguments(fn: Value) -> int:
+    """How many positional arguments a user function needs (an element's components)."""
+    params = getattr(getattr(fn, "node", None), "params", None)
+    plain = getattr(params, "params", None)
+    if plain is None:
+        return 1
+    return max(1, sum(1 for p in plain if getattr(p, "default", None) is None))
 
 
 @op("tf.data.Dataset.zip")

@@ -20,7 +20,7 @@ from typing import Any
 from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name
-from shapetracer.domain.dims import Dim
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import ApiRef, Const, Tensor
@@ -72,6 +72,16 @@ def _kernel_at_least_3(ctx: OpContext, value: Any) -> Tensor | None:
                                               " (input shapes: {shape:tf})", shape=x.shape), [x])
         return None
     return x
+
+
+def _without_static_rank(ctx: OpContext, value: Any, message: str) -> bool:
+    """Ops that read the image's rank while the graph is built refuse a tensor whose static
+    shape has none (``decode_image``'s in a graph); True after that report."""
+    x = ctx.tensor(value)
+    if x is not None and x.shape.no_static_rank:
+        ctx.fail(codes.UNDEFINED_DIM, ctx.msg(message), [x])
+        return True
+    return False
 
 
 def _float(value: Any) -> float | None:
@@ -126,6 +136,8 @@ def _resize(ctx: OpContext, images: Any, size: Any, raw: bool, preserve: Any = F
                                                   " (input shapes: {shape:tf}, [2])", shape=x.shape), [x])
             return ctx.unknown_tensor(dtype)
     else:
+        if _without_static_rank(ctx, images, "'images' contains no shape."):
+            return ctx.unknown_tensor(dtype)
         x = _image_3_or_4(ctx, images, "images")
         if x is None:
             return ctx.unknown_tensor(dtype)
@@ -246,6 +258,9 @@ def _central_size(size: Dim, fraction: float) -> Dim | None:
 
 @op("tf.image.central_crop")
 def central_crop(ctx: OpContext, image, central_fraction):
+    if _without_static_rank(ctx, image, "`image` should either be a Tensor with rank = 3 or rank = 4. Had rank = "
+                                        "None."):
+        return ctx.unknown_tensor()
     x = _image_at_least_3d(ctx, image)
     if x is None:
         return ctx.unknown_tensor()
@@ -324,6 +339,10 @@ def transpose(ctx: OpContext, image, name=None):
 
 @op("tf.image.per_image_standardization")
 def per_image_standardization(ctx: OpContext, image):
+    """A tensor of no static rank passes (its rank is asserted when the graph runs)."""
+    given = ctx.tensor(image)
+    if given is not None and given.shape.no_static_rank:
+        return ctx.same_shape(given, "float32")
     x = _image_at_least_3d(ctx, image, up_to_4=False)
     return ctx.same_shape(x, "float32") if x is not None else ctx.unknown_tensor("float32")
 
@@ -450,10 +469,14 @@ def decode_gif(ctx: OpContext, contents, name=None):
 
 @op("tf.image.decode_image", "tf.io.decode_image")
 def decode_image(ctx: OpContext, contents, channels=None, dtype="uint8", name=None, expand_animations=True):
-    """With expand_animations (the default) a GIF gives rank 4, so TensorFlow does not know the rank."""
+    """With expand_animations (the default) a GIF gives rank 4, so TensorFlow does not know the
+    rank: while a graph is built (TF 1, a Dataset.map function) the result has no static rank,
+    which ops such as resize refuse; run eagerly, it has the decoded file's shape."""
     if not _scalar_contents(ctx, contents):
         return ctx.unknown_tensor()
     if ctx.bool(expand_animations, True) is not False:
+        if ctx.graph.building(ctx.target):
+            return ctx.result(Shape.without_static_rank(), dtype_name(dtype, "uint8"), label="decoded to")
         return ctx.unknown_tensor(dtype_name(dtype, "uint8"))
     return _decoded(ctx, channels, dtype=dtype_name(dtype, "uint8"))
 
@@ -484,6 +507,7 @@ def encode_png(ctx: OpContext, image, compression=-1, name=None):
 
 
 _STR = T(dtype="string")
+_UNRANKED = Tensor(Shape.without_static_rank(), "uint8")  # decode_image's result in a graph
 
 EXAMPLES = [
     # resize family
@@ -623,6 +647,13 @@ EXAMPLES = [
         message="Shape must be rank 0 but is rank 1"),
     bad("tf.image.decode_image", T(2, dtype="string"), code=codes.RANK_MISMATCH,
         message="Shape must be rank 0 but is rank 1"),
+    # in a graph (TF 1 here) decode_image's result has no static rank, and resize needs one
+    ok("tf.image.decode_image", _STR, channels=1, target="1.15", expect=UNKNOWN_SHAPE),
+    bad("tf.image.resize_images", _UNRANKED, [28, 28], code=codes.UNDEFINED_DIM, message="'images' contains no shape."),
+    bad("tf.image.resize", _UNRANKED, [28, 28], code=codes.UNDEFINED_DIM, message="'images' contains no shape."),
+    ok("tf.image.per_image_standardization", _UNRANKED, expect=UNKNOWN_SHAPE),
+    ok("tf.image.resize", T(rank_unknown=True), [28, 28], expect=UNKNOWN_SHAPE),  # only unknown to the analysis
+    bad("tf.image.central_crop", _UNRANKED, 0.5, code=codes.UNDEFINED_DIM, message="Had rank = None."),
     ok("tf.image.encode_jpeg", T(32, 30, 3, dtype="uint8"), expect=[]),
     bad("tf.image.encode_jpeg", T(2, 32, 30, 3, dtype="uint8"), code=codes.RANK_MISMATCH,
         message="Shape must be rank 3 but is rank 4"),

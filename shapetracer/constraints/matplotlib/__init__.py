@@ -1,0 +1,1 @@
+"""matplotlib's image files: ``matplotlib.image.imread``/``imsave`` (and ``pyplot``'s)."""
