@@ -314,7 +314,8 @@ API_METHOD = _rule("ST403", "removed-api-method", "api", "error", "attribute-err
 API_CALL = _rule("ST404", "api-call-signature", "api", "error", "call-error",
                  "A TensorFlow/Keras call with an unexpected keyword, a missing argument or too many positional "
                  "arguments for the target version's signature (TypeError).",
-                 facts="argument class_name count function given keyword least method_name missing most target")
+                 facts="argument class_name count function given keyword least method_name missing most renames "
+                       "suggestion target")
 
 
 # --- ST3xx: generic Python bugs (pyflakes, pylint) ----------------------------
