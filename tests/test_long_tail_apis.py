@@ -367,6 +367,24 @@ def test_weights_of_an_unbuilt_layer_are_not_checked():
     assert findings(program) == set()
 
 
+def test_a_functional_model_whose_graph_is_not_traced_has_unknown_weights():
+    """Outputs a Lambda made from a tuple of slices: the graph walk stops there, so the
+    model's layers (and so its weights) are unknown; nothing is checked, nothing breaks."""
+    program = """
+    import numpy as np
+    from tensorflow import keras
+
+    inputs = keras.Input((8,))
+    hidden = keras.layers.Dense(4)(inputs)
+    pair = keras.layers.Lambda(lambda t: (t[0] * 2, t[1]))((hidden[:2], hidden))
+    model = keras.Model(inputs, pair)
+    model.set_weights([np.zeros((3, 3))])
+    """
+    result = check_source(textwrap.dedent(program).lstrip("\n").encode(), "program.py", None,
+                          Options(generic=False, show_notes=True))
+    assert [(f.line, f.code) for f in result.findings if f.code.startswith(("ST1", "ST903"))] == []
+
+
 # --- tf.cond ---------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("graph", [False, True])

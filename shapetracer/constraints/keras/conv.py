@@ -71,7 +71,7 @@ def conv1d(ctx: OpContext, filters, kernel_size, strides=1, padding="valid", dat
            bias_constraint=None, **kwargs):
     return _conv_config(ctx, "keras.layers.Conv1D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        groups=groups, activation=activation)
+                        groups=groups, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv2D", "keras.layers.Convolution2D")
@@ -81,7 +81,7 @@ def conv2d(ctx: OpContext, filters, kernel_size, strides=(1, 1), padding="valid"
            kernel_constraint=None, bias_constraint=None, **kwargs):
     return _conv_config(ctx, "keras.layers.Conv2D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        groups=groups, activation=activation)
+                        groups=groups, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv3D", "keras.layers.Convolution3D")
@@ -91,7 +91,7 @@ def conv3d(ctx: OpContext, filters, kernel_size, strides=(1, 1, 1), padding="val
            kernel_constraint=None, bias_constraint=None, **kwargs):
     return _conv_config(ctx, "keras.layers.Conv3D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        groups=groups, activation=activation)
+                        groups=groups, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv1DTranspose", "keras.layers.Convolution1DTranspose")
@@ -102,7 +102,7 @@ def conv1d_transpose(ctx: OpContext, filters, kernel_size, strides=1, padding="v
                      **kwargs):
     return _conv_config(ctx, "keras.layers.Conv1DTranspose", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, output_padding=output_padding, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv2DTranspose", "keras.layers.Convolution2DTranspose", "keras.layers.Deconvolution2D")
@@ -113,7 +113,7 @@ def conv2d_transpose(ctx: OpContext, filters, kernel_size, strides=(1, 1), paddi
                      **kwargs):
     return _conv_config(ctx, "keras.layers.Conv2DTranspose", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, output_padding=output_padding, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv3DTranspose", "keras.layers.Convolution3DTranspose")
@@ -124,7 +124,7 @@ def conv3d_transpose(ctx: OpContext, filters, kernel_size, strides=(1, 1, 1), pa
                      **kwargs):
     return _conv_config(ctx, "keras.layers.Conv3DTranspose", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, output_padding=output_padding, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.SeparableConv1D", "keras.layers.SeparableConvolution1D")
@@ -132,7 +132,7 @@ def separable_conv1d(ctx: OpContext, filters, kernel_size, strides=1, padding="v
                      dilation_rate=1, depth_multiplier=1, activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.SeparableConv1D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        depth_multiplier=depth_multiplier, activation=activation)
+                        depth_multiplier=depth_multiplier, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.SeparableConv2D", "keras.layers.SeparableConvolution2D")
@@ -140,7 +140,7 @@ def separable_conv2d(ctx: OpContext, filters, kernel_size, strides=(1, 1), paddi
                      dilation_rate=(1, 1), depth_multiplier=1, activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.SeparableConv2D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        depth_multiplier=depth_multiplier, activation=activation)
+                        depth_multiplier=depth_multiplier, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.DepthwiseConv1D")
@@ -148,7 +148,7 @@ def depthwise_conv1d(ctx: OpContext, kernel_size, strides=1, padding="valid", de
                      dilation_rate=1, activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.DepthwiseConv1D", kwargs, kernel_size=kernel_size, strides=strides,
                         padding=padding, depth_multiplier=depth_multiplier, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.DepthwiseConv2D")
@@ -156,7 +156,7 @@ def depthwise_conv2d(ctx: OpContext, kernel_size, strides=(1, 1), padding="valid
                      data_format=None, dilation_rate=(1, 1), activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.DepthwiseConv2D", kwargs, kernel_size=kernel_size, strides=strides,
                         padding=padding, depth_multiplier=depth_multiplier, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 # --- calls ------------------------------------------------------------------------------------------

@@ -329,8 +329,14 @@ def functional_model(ctx: OpContext, *args, **kwargs):
         return model
     state.inputs, state.outputs, state.built = ins, outs, True
     state.nodes = _trace(ins, outs)
-    layers: list[Value] = []
-    for node in state.nodes or []:
+    if state.nodes is None:  # a graph not traced: its layers are not known, nor their number
+        model.attrs["layers"] = Seq([], "list", sized=False)
+        publish(model, state)
+        return model
+    # Keras lists a functional model's InputLayers first (model.layers[0], get_layer(index=0))
+    layers: list[Value] = [Obj("keras.layers.InputLayer", {"name": Const(input_name(t) or "input_layer"),
+                                                           "output": t}, ctx.site) for t in ins]
+    for node in state.nodes:
         if not any(node.layer is seen for seen in layers):
             layers.append(node.layer)
     state.layers = layers
