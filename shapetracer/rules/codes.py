@@ -161,12 +161,12 @@ CONV_TRANSPOSE_OUTPUT = _rule("ST115", "conv-transpose-output-mismatch", "shape"
                                     "input_shapes kernel kernel_size out_depth shape stride wanted")
 ASSIGN_SHAPE = _rule("ST116", "assign-shape-mismatch", "shape", "error", "shape",
                      "A value assigned or restored into a variable has a different shape.",
-                     facts="op a b fed index layer length rank_a rank_b shape shape_a shape_b want_length "
+                     facts="op a b fed index layer length name rank_a rank_b shape shape_a shape_b want_length "
                            "want_shape")
 KERAS_INPUT = _rule("ST117", "layer-input-mismatch", "shape", "error", "shape",
                     "A Keras layer or model receives input of a shape its InputSpec rejects.",
                     facts="op axis checking fed input_index input_name kernel_shape layer layer_class "
-                          "minimum ndim ndim_kind shape shape_a shape_b shapes value want_ndim want_rank "
+                          "minimum ndim ndim_kind rank shape shape_a shape_b shapes value want_ndim want_rank "
                           "want_shape")
 KERAS_TARGET = _rule("ST118", "target-output-mismatch", "shape", "error", "shape",
                      "Training targets do not fit the model's output under the chosen loss.",

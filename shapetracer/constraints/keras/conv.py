@@ -15,8 +15,9 @@ kernel words it "Negative dimension size caused by subtracting 3 from 1".
 
 from __future__ import annotations
 
-from shapetracer.rules.message import Message
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
+from shapetracer.constraints.core import messages
 from shapetracer.constraints.keras.machinery import (
     InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call,
     layer_name, new_layer, padding_of, result, short, transpose_length, window_fits, window_length,
@@ -199,12 +200,15 @@ def _extra_batch_dims(ctx: OpContext, layer, x: Tensor, rank: int, kernel: list[
     kind = short(layer.type_name)
     if keras2 and kind.startswith("Conv") and "Transpose" not in kind:
         return True
-    facts = dict(layer=layer_name(layer), layer_class=kind, shape=x.shape, want_rank=rank + 2)
-    if keras2 and kind.startswith("Separable"):
-        message = Message('Exception encountered when calling layer "{layer}" (type {layer_class}). Shape must be '
-                          "rank 4 but is rank {ndim} (input shape: {shape:keras})",
-                          ndim=x.shape.rank + (1 if rank == 1 else 0), **facts)
-    elif keras2 and kind.startswith("Depthwise"):
+    facts = dict(layer=layer_name(layer), layer_class=kind, shape=x.shape)
+    if keras2 and kind.startswith("Separable"):  # its depthwise step expands a 1-D input first
+        message = join('Exception encountered when calling layer "{layer}" (type {layer_class}). ',
+                       messages.shape_must_be_rank(4, x.shape.rank + (1 if rank == 1 else 0)),
+                       " (input shape: {shape:keras})", **facts)
+        ctx.fail(codes.KERAS_INPUT, message, involved_for(layer, x))
+        return False
+    facts["want_rank"] = rank + 2
+    if keras2 and kind.startswith("Depthwise"):
         message = Message("Inputs to `DepthwiseConv` should have rank {want_rank}. Received input_shape="
                           "{shape:keras}.", **facts)
     elif "Transpose" in kind:
