@@ -122,7 +122,7 @@ RESHAPE_SIZE = _rule("ST104", "reshape-size-mismatch", "shape", "error", "shape"
                            "target_shape values")
 FEED_SHAPE = _rule("ST105", "feed-shape-mismatch", "shape", "error", "shape",
                    "A value fed to a placeholder does not fit the placeholder's declared shape.",
-                   facts="op declared_shape fed fed_shape tensor")
+                   facts="op declared_shape dtype fed fed_shape tensor")
 NEGATIVE_DIM = _rule("ST106", "negative-dimension", "shape", "error", "shape",
                      "A window (kernel, pool, crop) is larger than the input it slides over.",
                      facts="op arg cropping croppings dilation_rate fed input_shapes kernel kernel_shape "

@@ -23,11 +23,11 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import sys
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Protocol
 
 import z3
-from dataclasses import dataclass
-from contextlib import AbstractContextManager
-from typing import Any, Callable, Iterable, Protocol
 
 from shapetracer.rules import codes
 from shapetracer.domain.dims import (
@@ -224,7 +224,8 @@ class TF1Graph:
 
     mode: bool = False
     # > 0 while a Python function is traced into a graph in TF 2 (the function of
-    # Dataset.map): its ops build a graph, as in TF 1, though the program runs eagerly.
+    # Dataset.map, a tf.function's body): its ops build a graph, as in TF 1, though the
+    # program runs eagerly.
     traced: int = 0
     # True once a TF 1 program enables eager execution (tf.enable_eager_execution).
     eager: bool = False
