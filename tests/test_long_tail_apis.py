@@ -271,6 +271,18 @@ def test_reference_variables_under_tf1():
     assert findings(program, "1.15") == {(4, "ST120")}
 
 
+def test_the_variable_switch_belongs_to_its_own_host():
+    """A switch called in one host (an op example, a file) does not change the variables
+    another one makes: the choice lives on the host's graph, as graph mode does."""
+    from shapetracer.constraints.core.examples import T, bad, ok, run_example
+    from shapetracer.domain.values import Const
+    from shapetracer.rules import codes
+    assert run_example(ok("tf.enable_v2_behavior", expect=Const(None)))[1] == []
+    reports = run_example(bad("tf.assign", T(3, kind="variable"), T(4), code=codes.ASSIGN_SHAPE, target="1.15"))[1]
+    assert [code for code, _ in reports] == [codes.ASSIGN_SHAPE]
+    assert "Dimension 0 in both shapes must be equal" in reports[0][1]  # the reference Assign op's words
+
+
 def test_eager_variable_from_a_decoded_image_is_fine():
     program = """
     import tensorflow as tf

@@ -232,6 +232,11 @@ class TF1Graph:
     created_variables: list = dataclasses.field(default_factory=list)  # for tf.global_variables()
     summary_pending: list = dataclasses.field(default_factory=list)  # run-time checks of summaries
     variable_scopes: list = dataclasses.field(default_factory=list)  # names; None: not known
+    # tf.disable_v2_behavior/disable_resource_variables (True) or enable_* (False): whether
+    # tf.Variable makes reference variables from then on; None follows the target (TF 1.x: yes).
+    # Kept with the graph's mode, on the host, not in the analysis: op examples share one
+    # analysis, and the switch's own examples would leak into the others'.
+    reference_variables: bool | None = None
 
     def building(self, target: Target) -> bool:
         """Whether ops made now build a graph (static shapes only) rather than run:
