@@ -1,14 +1,15 @@
 """Every finding of every file under some folders, written whole, to hold one tree's behaviour
 against another's.
 
-    python bench/snapshot.py OUT.jsonl DIR [DIR ...] [--jobs 2] [--tf-version V]
+    python bench/snapshot.py OUT.jsonl DIR [DIR ...] [--jobs 2] [--tf-version V] [--possible]
     python bench/snapshot.py --compare A.jsonl B.jsonl
 
 A refactor that must not change behaviour is checked by a snapshot before and after: each
 file is checked in-process with every code selected (notes and possible failures included,
 so a family that no longer loads shows as a changed "not modelled" note), from the folder
 as working directory, and each finding is written with all its fields (code, place, end,
-confidence, severity, message, related lines).  ``--compare`` prints the files whose
+confidence, severity, message, related lines).  ST201 possible failures need a second solver
+query per op and are off unless ``--possible`` asks for them (as ``check --possible``).  ``--compare`` prints the files whose
 findings differ and exits 1 when any do.
 """
 
@@ -29,12 +30,13 @@ def finding_record(finding) -> dict:
     return record
 
 
-def _check(job: tuple[str, str, str | None]) -> tuple[str, list[dict], str]:
-    root, rel, tf_version = job
+def _check(job: tuple[str, str, str | None, bool]) -> tuple[str, list[dict], str]:
+    root, rel, tf_version, possible = job
     from shapetracer.config import load_settings
     from shapetracer.engine import check_file
     os.chdir(root)
-    options = load_settings([Path(rel)], extend_select="ST", tf_version=tf_version).options
+    options = load_settings([Path(rel)], extend_select="ST", tf_version=tf_version,
+                            possible=possible or None).options
     try:
         result = check_file(Path(rel), options)
     except Exception as exc:  # recorded: a crash is a difference too
@@ -44,13 +46,13 @@ def _check(job: tuple[str, str, str | None]) -> tuple[str, list[dict], str]:
     return rel, findings, result.status
 
 
-def snapshot(out: Path, dirs: list[Path], jobs: int, tf_version: str | None) -> int:
+def snapshot(out: Path, dirs: list[Path], jobs: int, tf_version: str | None, possible: bool = False) -> int:
     from shapetracer.engine import iter_python_files
     work = []
     for folder in dirs:
         root = folder.resolve()
         for file in sorted(iter_python_files([root])):
-            work.append((str(root), str(file.relative_to(root)), tf_version))
+            work.append((str(root), str(file.relative_to(root)), tf_version, possible))
     count = 0
     with ProcessPoolExecutor(jobs) as pool, out.open("w", encoding="utf-8") as sink:
         for rel, findings, status in pool.map(_check, work, chunksize=8):
@@ -116,12 +118,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("dirs", nargs="*", type=Path)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--tf-version")
+    parser.add_argument("--possible", action="store_true", help="also ST201 possible failures")
     args = parser.parse_args(argv)
     if args.compare:
         return compare(*args.compare)
     if args.out is None or not args.dirs:
         parser.error("give OUT and at least one DIR, or --compare A B")
-    return snapshot(args.out, [d.expanduser() for d in args.dirs], args.jobs, args.tf_version)
+    return snapshot(args.out, [d.expanduser() for d in args.dirs], args.jobs, args.tf_version, args.possible)
 
 
 if __name__ == "__main__":

@@ -271,6 +271,18 @@ def test_reference_variables_under_tf1():
     assert findings(program, "1.15") == {(4, "ST120")}
 
 
+def test_the_variable_switch_belongs_to_its_own_host():
+    """A switch called in one host (an op example, a file) does not change the variables
+    another one makes: the choice lives on the host's graph, as graph mode does."""
+    from shapetracer.constraints.core.examples import T, bad, ok, run_example
+    from shapetracer.domain.values import Const
+    from shapetracer.rules import codes
+    assert run_example(ok("tf.enable_v2_behavior", expect=Const(None)))[1] == []
+    reports = run_example(bad("tf.assign", T(3, kind="variable"), T(4), code=codes.ASSIGN_SHAPE, target="1.15"))[1]
+    assert [code for code, _ in reports] == [codes.ASSIGN_SHAPE]
+    assert "Dimension 0 in both shapes must be equal" in reports[0][1]  # the reference Assign op's words
+
+
 def test_eager_variable_from_a_decoded_image_is_fine():
     program = """
     import tensorflow as tf
@@ -365,6 +377,24 @@ def test_weights_of_an_unbuilt_layer_are_not_checked():
     layer.set_weights([np.zeros((7, 9)), np.zeros(9)])
     """
     assert findings(program) == set()
+
+
+def test_a_functional_model_whose_graph_is_not_traced_has_unknown_weights():
+    """Outputs a Lambda made from a tuple of slices: the graph walk stops there, so the
+    model's layers (and so its weights) are unknown; nothing is checked, nothing breaks."""
+    program = """
+    import numpy as np
+    from tensorflow import keras
+
+    inputs = keras.Input((8,))
+    hidden = keras.layers.Dense(4)(inputs)
+    pair = keras.layers.Lambda(lambda t: (t[0] * 2, t[1]))((hidden[:2], hidden))
+    model = keras.Model(inputs, pair)
+    model.set_weights([np.zeros((3, 3))])
+    """
+    result = check_source(textwrap.dedent(program).lstrip("\n").encode(), "program.py", None,
+                          Options(generic=False, show_notes=True))
+    assert [(f.line, f.code) for f in result.findings if f.code.startswith(("ST1", "ST903"))] == []
 
 
 # --- tf.cond ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from shapetracer.constraints.core.spec import SPECS, OpContext, op
 # Modules that hold the machinery, not an op family.
 INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
                   "core.common", "core.arrays", "core.frames", "core.reductions", "core.contraction",
-                  "core.libraries", "keras.machinery", "core.images", "opencv.common",
+                  "core.libraries", "core.legacy_arguments", "keras.machinery", "core.images", "opencv.common",
                   "tf.graph.fed_rank", "core.numpy_api", "core.tracing"}
 
 

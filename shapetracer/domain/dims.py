@@ -352,7 +352,7 @@ def _decided(op: str, left: Dim, right: Dim) -> BoolLike:
         if type(difference) is int:
             if _DIFFERENCE_TESTS[op](difference):
                 return True
-            if not any(_DECLARED_NONE_TEXT in name for side in (a, b) if type(side) is not int
+            if not any(DECLARED_NONE_TEXT in name for side in (a, b) if type(side) is not int
                        for name in side.names):
                 return False
     return _compared(op, left, right)
@@ -405,10 +405,10 @@ def declared_none_name(tensor: str, axis: int) -> str:
 
 def mentions_declared_none(expr: z3.ExprRef) -> bool:
     """Whether ``expr`` mentions a dim TensorFlow leaves unknown until run time."""
-    return any(_DECLARED_NONE_TEXT in name for name in free_symbols(expr))
+    return any(DECLARED_NONE_TEXT in name for name in free_symbols(expr))
 
 
-_DECLARED_NONE_TEXT = ".shape["
+DECLARED_NONE_TEXT = ".shape["  # in the names of the dims a placeholder declares None
 
 
 def statically_none(dim: "Dim") -> bool:

@@ -193,6 +193,9 @@ class Function(Value):
     module: Any  # frontend.interpreter.ModuleScope
     closure: dict[str, Value] | None
     name: str
+    # The tf.function that wraps it (an Obj holding the input_signature), or None: a call
+    # then goes through ``tf.function.__call__`` (constraints/tf/ops/functions.py).
+    traced: Any = None
     type_name = "function"
 
 

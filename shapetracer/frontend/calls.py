@@ -90,6 +90,8 @@ class Calls:
         if isinstance(func, ApiRef):
             return self.call_library(func.qualname, args, kwargs, node, func.spelled)
         if isinstance(func, Function):
+            if func.traced is not None:  # a tf.function: its signature first, then the trace
+                return self.call_api("tf.function.__call__", [func.traced, func] + args, kwargs, node)
             return self.functions.call_function(func, args, kwargs)
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, node)

@@ -75,7 +75,8 @@ class Interpreter:
         self.evaluator = Evaluator(run, self.dispatch, self.operations, self.calls, self.containers)
         self.assigner = Assigner(run, self.reporter, self.dispatch, self.operations, self.evaluator)
         self.comprehensions = Comprehensions(run, self.dispatch, self.operations, self.assigner)
-        self.statements = Statements(run, self.dispatch, self.operations, self.evaluator, self.assigner)
+        self.statements = Statements(run, self.dispatch, self.operations, self.evaluator, self.assigner,
+                                     self.calls)
         self.loops = Loops(run, self.dispatch, self.operations, self.assigner)
         self.modules = Modules(run, self.reporter, self.dispatch, self.functions, self.containers)
         self.dispatch.install(handler_table(self))

@@ -96,11 +96,14 @@ class Modules:
             for function, receiver in functions:
                 if id(function.node) in self.run.called:
                     continue
+                self.run.graph.traced += function.traced is not None  # a tf.function's body is a graph
                 try:
                     self.functions.call_function(function, [receiver] if receiver is not None else [], {},
                                                  unknown_args=True)
                 except BudgetExceeded:
                     return
+                finally:
+                    self.run.graph.traced -= function.traced is not None
 
     # -- import statements ------------------------------------------------------------
     def import_statement(self, node: cst.Import, state: State) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import libcst as cst
 
 from shapetracer.domain.state import State, coalesce, merge_states
-from shapetracer.domain.values import UNKNOWN, ClassVal, Const, Function, Instance, Obj, Value
+from shapetracer.domain.values import UNKNOWN, ApiRef, ClassVal, Const, Function, Instance, Obj, Value
 from shapetracer.frontend.assignment import Assigner
+from shapetracer.frontend.calls import Calls
 from shapetracer.frontend.dispatch import Dispatch
 from shapetracer.frontend.expressions import Evaluator
 from shapetracer.frontend.operations import Operations, truth_of
@@ -24,7 +25,7 @@ class Statements:
     """The handlers of statement lines, small statements and ``if``/``with``/``try``/``def``/``class``."""
 
     def __init__(self, run: Run, dispatch: Dispatch, operations: Operations, evaluator: Evaluator,
-                 assigner: Assigner):
+                 assigner: Assigner, calls: Calls):
         self.run = run
         self.dispatch = dispatch
         self.eval = dispatch.eval
@@ -32,6 +33,7 @@ class Statements:
         self.operations = operations
         self.evaluator = evaluator
         self.assign = assigner.assign
+        self.invoke = calls.invoke
 
     # -- a statement line and its small statements ----------------------------------
     def simple_statement_line(self, stmt: cst.SimpleStatementLine, state: State) -> list[State]:
@@ -154,9 +156,16 @@ class Statements:
     def function_definition(self, node: cst.FunctionDef, state: State) -> list[State]:
         scope = self.run.scope
         closure = None if state.env is scope.globals else state.env
-        for decorator in node.decorators:
-            self.eval(decorator.decorator)  # analysed for its own calls; the function is bound undecorated
-        state.env[node.name.value] = Function(node, scope, closure, node.name.value)
+        decorators = [self.eval(decorator.decorator) for decorator in node.decorators]
+        function = Function(node, scope, closure, node.name.value)
+        # the function is bound undecorated, but for tf.function, whose calls are checked
+        # against its input_signature (constraints/tf/ops/functions.py)
+        for decorator, value in zip(reversed(node.decorators), reversed(decorators)):
+            if (isinstance(value, ApiRef) and value.qualname == "tf.function") or \
+                    (isinstance(value, Obj) and value.type_name == "tf.function"):
+                traced = self.invoke(value, [function], {}, decorator)
+                function = traced if isinstance(traced, Function) else function
+        state.env[node.name.value] = function
         return [state]
 
     def class_definition(self, node: cst.ClassDef, state: State) -> list[State]:

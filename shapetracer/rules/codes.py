@@ -122,7 +122,7 @@ RESHAPE_SIZE = _rule("ST104", "reshape-size-mismatch", "shape", "error", "shape"
                            "target_shape values")
 FEED_SHAPE = _rule("ST105", "feed-shape-mismatch", "shape", "error", "shape",
                    "A value fed to a placeholder does not fit the placeholder's declared shape.",
-                   facts="op declared_shape fed fed_shape tensor")
+                   facts="op declared_shape dtype fed fed_shape tensor")
 NEGATIVE_DIM = _rule("ST106", "negative-dimension", "shape", "error", "shape",
                      "A window (kernel, pool, crop) is larger than the input it slides over.",
                      facts="op arg cropping croppings dilation_rate fed input_shapes kernel kernel_shape "
@@ -161,12 +161,12 @@ CONV_TRANSPOSE_OUTPUT = _rule("ST115", "conv-transpose-output-mismatch", "shape"
                                     "input_shapes kernel kernel_size out_depth shape stride wanted")
 ASSIGN_SHAPE = _rule("ST116", "assign-shape-mismatch", "shape", "error", "shape",
                      "A value assigned or restored into a variable has a different shape.",
-                     facts="op a b fed index layer length rank_a rank_b shape shape_a shape_b want_length "
+                     facts="op a b fed index layer length name rank_a rank_b shape shape_a shape_b want_length "
                            "want_shape")
 KERAS_INPUT = _rule("ST117", "layer-input-mismatch", "shape", "error", "shape",
                     "A Keras layer or model receives input of a shape its InputSpec rejects.",
                     facts="op axis checking fed input_index input_name kernel_shape layer layer_class "
-                          "minimum ndim ndim_kind shape shape_a shape_b shapes value want_ndim want_rank "
+                          "minimum ndim ndim_kind rank shape shape_a shape_b shapes value want_ndim want_rank "
                           "want_shape")
 KERAS_TARGET = _rule("ST118", "target-output-mismatch", "shape", "error", "shape",
                      "Training targets do not fit the model's output under the chosen loss.",
@@ -314,7 +314,8 @@ API_METHOD = _rule("ST403", "removed-api-method", "api", "error", "attribute-err
 API_CALL = _rule("ST404", "api-call-signature", "api", "error", "call-error",
                  "A TensorFlow/Keras call with an unexpected keyword, a missing argument or too many positional "
                  "arguments for the target version's signature (TypeError).",
-                 facts="argument class_name count function given keyword least method_name missing most target")
+                 facts="argument class_name count function given keyword least method_name missing most renames "
+                       "suggestion target")
 
 
 # --- ST3xx: generic Python bugs (pyflakes, pylint) ----------------------------

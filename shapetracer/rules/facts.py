@@ -46,7 +46,7 @@ _KINDS: dict[Kind, str] = {
     STRS: "tags",
     NAMES: "subjects defined missing",
     SCALARS: "keys",
-    PAIRS: "tools counterexample fed",
+    PAIRS: "tools counterexample fed renames",
     MESSAGE: "requirement",
     MESSAGES: "repeated",
 }

@@ -6,7 +6,6 @@ import ast
 from pathlib import Path
 
 from shapetracer.constraints.keras.machinery import KerasConfig, LayerStates, image_data_format
-from shapetracer.constraints.tf.graph.ref_variables import VariableKind
 from shapetracer.domain import analysis
 
 PACKAGE = Path(__file__).resolve().parents[2] / "shapetracer"
@@ -28,9 +27,9 @@ def test_a_holder_is_made_once_per_analysis_and_never_shared():
 def test_holders_are_keyed_by_their_class():
     """Two owners' holders never meet, whatever their field names."""
     with analysis.analysing() as run:
-        kind, states = run.holder(VariableKind), run.holder(LayerStates)
-        assert kind.reference is None and len(states.by_layer) == 0
-        assert set(run.holders) == {VariableKind, LayerStates}
+        config, states = run.holder(KerasConfig), run.holder(LayerStates)
+        assert config.image_data_format == "channels_last" and len(states.by_layer) == 0
+        assert set(run.holders) == {KerasConfig, LayerStates}
 
 
 def test_no_module_names_a_table_by_a_string():

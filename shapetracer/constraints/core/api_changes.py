@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from shapetracer.api import model as api
+from shapetracer.constraints.core import legacy_arguments
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message, join
 from shapetracer.domain.target import Target
@@ -161,9 +162,14 @@ def bad_call(spelled: str, n_positional: int, keywords: tuple[str, ...], target:
     if name is None:
         return None
     model = api.load(target.api_version)
-    if model.kind(name) != "function":
+    kind = model.kind(name)
+    if kind == "class":
         # constructors are not exact: keras 2.x wraps layer __init__s in legacy-interface
-        # decorators that accept Keras 1 keywords (Dense(output_dim=...)) the signature omits
+        # decorators that accept Keras 1 keywords (Dense(output_dim=...)) the signature omits;
+        # a table says which Keras refuses which argument (legacy_arguments)
+        problem = legacy_arguments.refusal(spelled, name, model.signature(name), n_positional, keywords, target)
+        return None if problem is None else ApiFinding(codes.API_CALL, problem)
+    if kind != "function":
         return None
     problem = _refused(model, name, n_positional, keywords)
     if problem is None:

@@ -23,12 +23,16 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import sys
-from dataclasses import dataclass
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
 
+import z3
+
 from shapetracer.rules import codes
-from shapetracer.domain.dims import BoolLike, Dim, Origin, Shape, bool_and, mentions_declared_none
+from shapetracer.domain.dims import (
+    DECLARED_NONE_TEXT, BoolLike, Dim, Origin, Shape, bool_and, free_symbols, mentions_declared_none,
+)
 from shapetracer.domain.target import Target
 from shapetracer.domain.facts import Judgement, PathFacts, SolverLimits, Verdict
 from shapetracer.rules.message import Message, join
@@ -70,6 +74,9 @@ class Deferred:
     # True behind tf.stop_gradient: a train op does not evaluate the op (its gradient does
     # not reach it), though fetching the value does.
     no_gradient: bool = False
+    # True once a possible failure (ST201) was reported for it where the op was built: the
+    # runs that evaluate it then do not warn again.
+    warned: bool = False
 
     def __hash__(self) -> int:
         """Hashed once: requirements are de-duplicated at every op their tensors reach, and
@@ -85,6 +92,16 @@ def runtime_only(cond: Any) -> bool:
     """Whether ``cond`` mentions a dim TensorFlow leaves unknown until run time
     (placeholder ``None`` dims are named ``<name>.shape[i]``)."""
     return not isinstance(cond, bool) and mentions_declared_none(cond)
+
+
+def one_size_per_unknown(cond: Any) -> Any:
+    """``cond`` with every dim declared ``None`` it mentions replaced by one and the same
+    symbol: what it says of runs that feed all those placeholders arrays of one size."""
+    names = sorted(name for name in free_symbols(cond) if DECLARED_NONE_TEXT in name)
+    if len(names) < 2:
+        return cond
+    shared = z3.Int(names[0], cond.ctx)
+    return z3.substitute(cond, *[(z3.Int(name, cond.ctx), shared) for name in names[1:]])
 
 
 @dataclass
@@ -207,13 +224,19 @@ class TF1Graph:
 
     mode: bool = False
     # > 0 while a Python function is traced into a graph in TF 2 (the function of
-    # Dataset.map): its ops build a graph, as in TF 1, though the program runs eagerly.
+    # Dataset.map, a tf.function's body): its ops build a graph, as in TF 1, though the
+    # program runs eagerly.
     traced: int = 0
     # True once a TF 1 program enables eager execution (tf.enable_eager_execution).
     eager: bool = False
     created_variables: list = dataclasses.field(default_factory=list)  # for tf.global_variables()
     summary_pending: list = dataclasses.field(default_factory=list)  # run-time checks of summaries
     variable_scopes: list = dataclasses.field(default_factory=list)  # names; None: not known
+    # tf.disable_v2_behavior/disable_resource_variables (True) or enable_* (False): whether
+    # tf.Variable makes reference variables from then on; None follows the target (TF 1.x: yes).
+    # Kept with the graph's mode, on the host, not in the analysis: op examples share one
+    # analysis, and the switch's own examples would leak into the others'.
+    reference_variables: bool | None = None
 
     def building(self, target: Target) -> bool:
         """Whether ops made now build a graph (static shapes only) rather than run:
@@ -457,13 +480,22 @@ class OpContext:
                          self.site, list(origins - {self.site}), confidence="possible")
 
     def _defer(self, cond, code: str, message: Message, origins: frozenset[Origin], role: str) -> bool:
-        """Graph mode: the op builds; the requirement is judged at Session.run."""
-        self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins)))
-        if cond is False or not self.host.possible_failures:
-            return True
-        judgement = judge(self.host.facts, cond, self.host.limits, True)
-        if judgement.verdict is Verdict.MAY_FAIL:
-            self._warn_possible(code, message, origins, judgement)
+        """Graph mode: the op builds; the requirement is judged at Session.run.
+
+        With ``--possible``, a requirement that may fail is warned about here only if it may
+        fail even when every dim declared ``None`` it mentions takes one value: a batch
+        placeholder against a fixed 32 may fail whatever the runs feed, but examples against
+        labels fail only in a run that feeds the two arrays of different lengths, so that is
+        asked at each run, with the fed sizes (session.check_pending).
+        """
+        warned = False
+        if cond is not False and self.host.possible_failures:
+            probe = one_size_per_unknown(cond) if runtime_only(cond) else cond
+            judgement = judge(self.host.facts, probe, self.host.limits, True)
+            if judgement.verdict is Verdict.MAY_FAIL:
+                self._warn_possible(code, message, origins, judgement)
+                warned = True
+        self.deferred.append(Deferred(cond, code, message, self.site, frozenset(origins), warned=warned))
         # Not a path fact: it holds only in the runs that evaluate this op.  Kept as a fact,
         # the requirement of an op no run evaluates would turn a later op's satisfiable
         # requirement into a build-time error TensorFlow never raises.

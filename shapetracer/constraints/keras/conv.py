@@ -15,13 +15,14 @@ kernel words it "Negative dimension size caused by subtracting 3 from 1".
 
 from __future__ import annotations
 
-from shapetracer.rules.message import Message
+from shapetracer.rules.message import Message, join
 from shapetracer.rules import codes
+from shapetracer.constraints.core import messages
 from shapetracer.constraints.keras.machinery import (
-    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call, new_layer,
-    padding_of, result, transpose_length, window_fits, window_length,
+    InputSpec, L, S, attr, build_spec, channels_last, int_tuple, involved_for, keras1_keywords, layer_call,
+    layer_name, new_layer, padding_of, result, short, transpose_length, window_fits, window_length,
 )
-from shapetracer.domain.dims import Dim
+from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import Const, Seq, Tensor
@@ -71,7 +72,7 @@ def conv1d(ctx: OpContext, filters, kernel_size, strides=1, padding="valid", dat
            bias_constraint=None, **kwargs):
     return _conv_config(ctx, "keras.layers.Conv1D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        groups=groups, activation=activation)
+                        groups=groups, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv2D", "keras.layers.Convolution2D")
@@ -81,7 +82,7 @@ def conv2d(ctx: OpContext, filters, kernel_size, strides=(1, 1), padding="valid"
            kernel_constraint=None, bias_constraint=None, **kwargs):
     return _conv_config(ctx, "keras.layers.Conv2D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        groups=groups, activation=activation)
+                        groups=groups, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv3D", "keras.layers.Convolution3D")
@@ -91,7 +92,7 @@ def conv3d(ctx: OpContext, filters, kernel_size, strides=(1, 1, 1), padding="val
            kernel_constraint=None, bias_constraint=None, **kwargs):
     return _conv_config(ctx, "keras.layers.Conv3D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        groups=groups, activation=activation)
+                        groups=groups, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv1DTranspose", "keras.layers.Convolution1DTranspose")
@@ -102,7 +103,7 @@ def conv1d_transpose(ctx: OpContext, filters, kernel_size, strides=1, padding="v
                      **kwargs):
     return _conv_config(ctx, "keras.layers.Conv1DTranspose", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, output_padding=output_padding, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv2DTranspose", "keras.layers.Convolution2DTranspose", "keras.layers.Deconvolution2D")
@@ -113,7 +114,7 @@ def conv2d_transpose(ctx: OpContext, filters, kernel_size, strides=(1, 1), paddi
                      **kwargs):
     return _conv_config(ctx, "keras.layers.Conv2DTranspose", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, output_padding=output_padding, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.Conv3DTranspose", "keras.layers.Convolution3DTranspose")
@@ -124,7 +125,7 @@ def conv3d_transpose(ctx: OpContext, filters, kernel_size, strides=(1, 1, 1), pa
                      **kwargs):
     return _conv_config(ctx, "keras.layers.Conv3DTranspose", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, output_padding=output_padding, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.SeparableConv1D", "keras.layers.SeparableConvolution1D")
@@ -132,7 +133,7 @@ def separable_conv1d(ctx: OpContext, filters, kernel_size, strides=1, padding="v
                      dilation_rate=1, depth_multiplier=1, activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.SeparableConv1D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        depth_multiplier=depth_multiplier, activation=activation)
+                        depth_multiplier=depth_multiplier, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.SeparableConv2D", "keras.layers.SeparableConvolution2D")
@@ -140,7 +141,7 @@ def separable_conv2d(ctx: OpContext, filters, kernel_size, strides=(1, 1), paddi
                      dilation_rate=(1, 1), depth_multiplier=1, activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.SeparableConv2D", kwargs, filters=filters, kernel_size=kernel_size,
                         strides=strides, padding=padding, data_format=data_format, dilation_rate=dilation_rate,
-                        depth_multiplier=depth_multiplier, activation=activation)
+                        depth_multiplier=depth_multiplier, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.DepthwiseConv1D")
@@ -148,7 +149,7 @@ def depthwise_conv1d(ctx: OpContext, kernel_size, strides=1, padding="valid", de
                      dilation_rate=1, activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.DepthwiseConv1D", kwargs, kernel_size=kernel_size, strides=strides,
                         padding=padding, depth_multiplier=depth_multiplier, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 @op("keras.layers.DepthwiseConv2D")
@@ -156,7 +157,7 @@ def depthwise_conv2d(ctx: OpContext, kernel_size, strides=(1, 1), padding="valid
                      data_format=None, dilation_rate=(1, 1), activation=None, use_bias=True, **kwargs):
     return _conv_config(ctx, "keras.layers.DepthwiseConv2D", kwargs, kernel_size=kernel_size, strides=strides,
                         padding=padding, depth_multiplier=depth_multiplier, data_format=data_format,
-                        dilation_rate=dilation_rate, activation=activation)
+                        dilation_rate=dilation_rate, activation=activation, use_bias=use_bias)
 
 
 # --- calls ------------------------------------------------------------------------------------------
@@ -189,18 +190,50 @@ class _Geometry:
         return [batch] + spatial + [channels] if self.last else [batch, channels] + spatial
 
 
+def _extra_batch_dims(ctx: OpContext, layer, x: Tensor, rank: int, kernel: list[int]) -> bool:
+    """An input of more than ``rank + 2`` dims (an InputSpec of min_ndim lets it through).
+
+    Keras 2.15 folds the extra leading dims into the batch for a plain ConvND (it runs), while
+    its separable, depthwise and transposed convolutions refuse them; Keras 3 refuses them for
+    every convolution (verified under 2.15 and 2.21).  True when the call goes on."""
+    keras2 = ctx.target.keras2 and not ctx.target.tf1
+    kind = short(layer.type_name)
+    if keras2 and kind.startswith("Conv") and "Transpose" not in kind:
+        return True
+    facts = dict(layer=layer_name(layer), layer_class=kind, shape=x.shape)
+    if keras2 and kind.startswith("Separable"):  # its depthwise step expands a 1-D input first
+        message = join('Exception encountered when calling layer "{layer}" (type {layer_class}). ',
+                       messages.shape_must_be_rank(4, x.shape.rank + (1 if rank == 1 else 0)),
+                       " (input shape: {shape:keras})", **facts)
+        ctx.fail(codes.KERAS_INPUT, message, involved_for(layer, x))
+        return False
+    facts["want_rank"] = rank + 2
+    if keras2 and kind.startswith("Depthwise"):
+        message = Message("Inputs to `DepthwiseConv` should have rank {want_rank}. Received input_shape="
+                          "{shape:keras}.", **facts)
+    elif "Transpose" in kind:
+        message = Message("Inputs should have rank {want_rank}. Received input_shape={shape:keras}." if keras2 else
+                          "Exception encountered when calling {layer_class}.call(). tuple index out of range (input "
+                          "shape: {shape:keras})", **facts)
+    else:
+        message = Message("Kernel shape must have the same length as input, but received kernel of shape "
+                          "{kernel_shape:keras} and input of shape {shape:keras}.",
+                          kernel_shape=kernel + [None, None], shape=x.shape)
+    ctx.fail(codes.KERAS_INPUT, message, involved_for(layer, x))
+    return False
+
+
 def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     """Conv, separable and depthwise convs: channel axis fixed at build, windows checked."""
     rank = _rank_of(layer.type_name)
     geo = _Geometry(ctx, layer, rank) if rank else None
     if geo is None or not geo.readable:
         return ctx.unknown_tensor(x.dtype)
-    if x.shape.rank != rank + 2:
-        ctx.fail(codes.KERAS_INPUT, Message("Kernel shape must have the same length as input, but received kernel "
-                                            "of shape {kernel_shape:keras} and input of shape {shape:keras}.",
-                                            kernel_shape=geo.kernel + [None, None], shape=x.shape),
-                 involved_for(layer, x))
+    if x.shape.rank > rank + 2 and not _extra_batch_dims(ctx, layer, x, rank, geo.kernel):
         return ctx.unknown_tensor(x.dtype)
+    leading = list(x.shape.dims[:x.shape.rank - rank - 1])
+    x = Tensor(Shape([leading[-1]] + list(x.shape.dims[len(leading):])), x.dtype, x.kind, x.origin) \
+        if len(leading) > 1 else x
     spatial, channels = geo.split(x)
     build_spec(layer, InputSpec(min_ndim=rank + 2, axes={-1 if geo.last else 1: channels}), ctx.site)
     depthwise = "Depthwise" in layer.type_name
@@ -217,13 +250,18 @@ def _conv_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
                 strides=tuple(geo.strides))):
             return ctx.unknown_tensor(x.dtype)
         lengths.append(window_length(size, geo.kernel[i], geo.strides[i], geo.dilation[i], geo.padding))
-    return result(ctx, layer, geo.join(x.shape.dims[0], lengths, out_channels), x.dtype)
+    out = geo.join(x.shape.dims[0], lengths, out_channels)
+    return result(ctx, layer, leading[:-1] + out if len(leading) > 1 else out, x.dtype)
 
 
 def _conv_transpose_call(ctx: OpContext, layer, x: Tensor, data: bool, *args, **kwargs):
     rank = _rank_of(layer.type_name)
     geo = _Geometry(ctx, layer, rank) if rank else None
-    if geo is None or not geo.readable or x.shape.rank != rank + 2:
+    if geo is None or not geo.readable:
+        return ctx.unknown_tensor(x.dtype)
+    if x.shape.rank > rank + 2:
+        _extra_batch_dims(ctx, layer, x, rank, geo.kernel)
+    if x.shape.rank != rank + 2:
         return ctx.unknown_tensor(x.dtype)
     spatial, channels = geo.split(x)
     build_spec(layer, InputSpec(min_ndim=rank + 2, axes={-1 if geo.last else 1: channels}), ctx.site)
@@ -367,6 +405,18 @@ EXAMPLES = [
         message="Computed output size would be zero or negative"),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(28, 28), code=codes.KERAS_INPUT,
         message="expected min_ndim=4, found ndim=3"),
+    # extra leading dims: Keras 2.15 folds them into the batch of a plain ConvND, Keras 3 refuses
+    ok("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(3, 8, 8, 1), expect=[None, 3, 6, 6, 4],
+       target="2.15"),
+    bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3), S(3, 8, 8, 1), code=codes.KERAS_INPUT,
+        message="Kernel shape must have the same length as input"),
+    bad("keras.layers.Conv2DTranspose.__call__", L("keras.layers.Conv2DTranspose", 4, 3), S(3, 8, 8, 1),
+        code=codes.KERAS_INPUT, message="Inputs should have rank 4. Received input_shape=(None, 3, 8, 8, 1).",
+        target="2.15"),
+    bad("keras.layers.DepthwiseConv2D.__call__", L("keras.layers.DepthwiseConv2D", 3), S(3, 8, 8, 1),
+        code=codes.KERAS_INPUT, message="Inputs to `DepthwiseConv` should have rank 4.", target="2.15"),
+    bad("keras.layers.SeparableConv2D.__call__", L("keras.layers.SeparableConv2D", 4, 3), S(3, 8, 8, 1),
+        code=codes.KERAS_INPUT, message="Shape must be rank 4 but is rank 5", target="2.15"),
     bad("keras.layers.Conv2D.__call__", L("keras.layers.Conv2D", 4, 3, built=(None, 28, 28, 1)),
         S(28, 28, 3), code=codes.KERAS_INPUT,
         message="expected axis -1 of input shape to have value 1, but received input"),

@@ -302,7 +302,7 @@ def channels_last(ctx: OpContext, data_format: Any) -> bool | None:
 # only mark a call as written for Keras 1.
 _KERAS1_RENAMED = {"border_mode": "padding", "subsample": "strides", "subsample_length": "strides",
                    "dim_ordering": "data_format", "nb_filter": "filters", "filter_length": "kernel_size",
-                   "atrous_rate": "dilation_rate", "pool_length": "pool_size", "stride": "strides"}
+                   "atrous_rate": "dilation_rate", "pool_length": "pool_size", "stride": "strides", "bias": "use_bias"}
 _KERAS1_ONLY = {"nb_row", "nb_col", "init", "W_regularizer", "b_regularizer", "W_constraint", "b_constraint"}
 _DIM_ORDERING_FORMATS = {"tf": "channels_last", "th": "channels_first", "default": None}
 

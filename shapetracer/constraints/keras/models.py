@@ -73,6 +73,10 @@ class ModelState:
     # A Sequential built from the first data it saw (no declared input): Keras 2 then checks
     # no model-level input spec, only its layers'.
     built_from_data: bool = False
+    # A Sequential whose input is declared (keras.Input, an InputLayer, input_shape= on its
+    # first layer): only such a one is a graph network to TensorFlow 1.15's tf.keras, which
+    # checks targets against outputs before training (keras_training).
+    declared_input: bool = False
 
 
 @dataclass
@@ -132,12 +136,14 @@ def _add(ctx: OpContext, model: Obj, state: ModelState, layer: Value) -> bool:
     if isinstance(layer, Tensor):
         if first and is_symbolic(layer):
             state.inputs = [layer]
+            state.declared_input = True
             return False
         state.opaque = True
         return False
     if isinstance(layer, Obj) and layer.type_name == "keras.layers.InputLayer":
         if first and isinstance(layer.attrs.get("output"), Tensor):
             state.inputs = [layer.attrs["output"]]
+            state.declared_input = True
             return False
         state.opaque = True
         return False
@@ -167,6 +173,7 @@ def _input_from_first_layer(ctx: OpContext, state: ModelState, layer: Value) -> 
         keras2_name = f"{layer_name(layer)}_input" if ctx.target.keras2 and isinstance(layer, Obj) else None
         register_input(x, keras2_name or auto_name(ctx, "input_layer"))
         state.inputs = [x]
+        state.declared_input = True
 
 
 def _rebuild(ctx: OpContext, model: Obj, state: ModelState) -> None:
@@ -322,8 +329,14 @@ def functional_model(ctx: OpContext, *args, **kwargs):
         return model
     state.inputs, state.outputs, state.built = ins, outs, True
     state.nodes = _trace(ins, outs)
-    layers: list[Value] = []
-    for node in state.nodes or []:
+    if state.nodes is None:  # a graph not traced: its layers are not known, nor their number
+        model.attrs["layers"] = Seq([], "list", sized=False)
+        publish(model, state)
+        return model
+    # Keras lists a functional model's InputLayers first (model.layers[0], get_layer(index=0))
+    layers: list[Value] = [Obj("keras.layers.InputLayer", {"name": Const(input_name(t) or "input_layer"),
+                                                           "output": t}, ctx.site) for t in ins]
+    for node in state.nodes:
         if not any(node.layer is seen for seen in layers):
             layers.append(node.layer)
     state.layers = layers
@@ -455,8 +468,9 @@ def _call_functional(ctx: OpContext, model: Obj, state: ModelState, inputs: Valu
     if given is None or any(t.shape.dims is None for t in given):
         return _pack(state, [ctx.unknown_tensor() for _ in state.outputs])
     adjusted = []
+    whole_shape = _checks_whole_input(ctx, given)
     for index, (ref, x) in enumerate(zip(state.inputs, given)):
-        if not _input_spec_ok(ctx, model, index, ref, x):
+        if whole_shape and not _input_spec_ok(ctx, model, index, ref, x):
             return UNKNOWN
         fixed = _adjust_rank(ctx, model, ref, x)
         if fixed is None:
@@ -479,6 +493,20 @@ def _pack(state: ModelState, outputs: list[Value]) -> Value:
     if state.single_output and len(outputs) == 1:
         return outputs[0]
     return Seq(list(outputs), "list")
+
+
+def _checks_whole_input(ctx: OpContext, given: list[Tensor]) -> bool:
+    """Whether calling a functional model compares the whole input shape with the one it was
+    built for.  Keras 3 does at every call.  Keras 2.15 does only on data (fit, predict, an
+    eager call): called on another model's symbolic Input of another size it only warns ("Model
+    was constructed with shape (None, 64, 64, 3) ... but it was called on an input with
+    incompatible shape") and runs its layers on it.  TensorFlow 1.15 (tf.keras and keras
+    2.3.1) never does: graph mode builds the nested model again for the new input, and only
+    its layers' own checks apply (an array given to fit or predict is checked first, by the
+    training loop).  Verified under 1.15, 2.15 and 2.21."""
+    if not ctx.target.keras2:
+        return True
+    return not ctx.target.tf1 and in_data_mode(given)
 
 
 def _input_spec_ok(ctx: OpContext, model: Obj, index: int, ref: Tensor, x: Tensor) -> bool:

@@ -29,7 +29,8 @@ def batch_normalization(ctx: OpContext, axis=-1, momentum=0.99, epsilon=0.001, c
                         moving_variance_initializer="ones", beta_regularizer=None, gamma_regularizer=None,
                         beta_constraint=None, gamma_constraint=None, renorm=False, renorm_clipping=None,
                         renorm_momentum=0.99, synchronized=False, **kwargs):
-    return new_layer(ctx, "keras.layers.BatchNormalization", {"axis": axis}, kwargs)
+    return new_layer(ctx, "keras.layers.BatchNormalization", {"axis": axis, "center": center, "scale": scale},
+                     kwargs)
 
 
 @op("keras.layers.LayerNormalization")

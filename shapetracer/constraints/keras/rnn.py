@@ -35,10 +35,12 @@ _GATES = {"LSTM": 4, "GRU": 3, "SimpleRNN": 1}
 _STATES = {"LSTM": 2, "GRU": 1, "SimpleRNN": 1}
 
 
-def _recurrent(ctx: OpContext, kind: str, units, return_sequences, return_state, go_backwards, kwargs: dict):
+def _recurrent(ctx: OpContext, kind: str, units, return_sequences, return_state, go_backwards, kwargs: dict,
+               use_bias=True, reset_after=None):
+    """``reset_after`` None: the Keras's own default (False under TensorFlow 1.15)."""
     return new_layer(ctx, f"keras.layers.{kind}", {"units": units, "return_sequences": return_sequences,
-                                                  "return_state": return_state, "go_backwards": go_backwards},
-                     kwargs)
+                                                  "return_state": return_state, "go_backwards": go_backwards,
+                                                  "use_bias": use_bias, "reset_after": reset_after}, kwargs)
 
 
 @op("keras.layers.SimpleRNN")
@@ -49,7 +51,7 @@ def simple_rnn(ctx: OpContext, units, activation="tanh", use_bias=True, kernel_i
                recurrent_constraint=None, bias_constraint=None, dropout=0.0, recurrent_dropout=0.0,
                return_sequences=False, return_state=False, go_backwards=False, stateful=False, unroll=False,
                seed=None, **kwargs):
-    return _recurrent(ctx, "SimpleRNN", units, return_sequences, return_state, go_backwards, kwargs)
+    return _recurrent(ctx, "SimpleRNN", units, return_sequences, return_state, go_backwards, kwargs, use_bias)
 
 
 @op("keras.layers.LSTM", "keras.layers.CuDNNLSTM")
@@ -60,7 +62,7 @@ def lstm(ctx: OpContext, units, activation="tanh", recurrent_activation="sigmoid
          activity_regularizer=None, kernel_constraint=None, recurrent_constraint=None, bias_constraint=None,
          dropout=0.0, recurrent_dropout=0.0, seed=None, return_sequences=False, return_state=False,
          go_backwards=False, stateful=False, unroll=False, use_cudnn="auto", **kwargs):
-    return _recurrent(ctx, "LSTM", units, return_sequences, return_state, go_backwards, kwargs)
+    return _recurrent(ctx, "LSTM", units, return_sequences, return_state, go_backwards, kwargs, use_bias)
 
 
 @op("keras.layers.GRU", "keras.layers.CuDNNGRU")
@@ -70,8 +72,8 @@ def gru(ctx: OpContext, units, activation="tanh", recurrent_activation="sigmoid"
         kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None, activity_regularizer=None,
         kernel_constraint=None, recurrent_constraint=None, bias_constraint=None, dropout=0.0,
         recurrent_dropout=0.0, seed=None, return_sequences=False, return_state=False, go_backwards=False,
-        stateful=False, unroll=False, reset_after=True, use_cudnn="auto", **kwargs):
-    return _recurrent(ctx, "GRU", units, return_sequences, return_state, go_backwards, kwargs)
+        stateful=False, unroll=False, reset_after=None, use_cudnn="auto", **kwargs):
+    return _recurrent(ctx, "GRU", units, return_sequences, return_state, go_backwards, kwargs, use_bias, reset_after)
 
 
 def _cell(kind: str):

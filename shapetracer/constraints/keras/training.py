@@ -168,8 +168,10 @@ def _targets_v1(ctx: OpContext, state: ModelState, targets: Value, outputs: list
     using as loss `categorical_crossentropy`. …"), and mse and the cross-entropies want the
     output's known dims: "A target array with shape (4, 10, 1) was passed for an output of
     shape (None, 10, 3) while using as loss `mean_squared_error`. This loss expects
-    targets to have the same shape as the output."  What passes meets the loss itself
-    (keras/losses), where an elementwise loss broadcasts.
+    targets to have the same shape as the output."  tf.keras makes that check only for a graph
+    network: not for a Sequential with no declared input, however it was built (by fit,
+    predict or build()); keras 2.3.1's standardization covers those too (verified under 1.15).
+    What passes meets the loss itself (keras/losses), where an elementwise loss broadcasts.
     """
     for target, output, name, loss in _pairs(state, targets, outputs):
         if not isinstance(target, Tensor) or not isinstance(output, Tensor) or loss is None \
@@ -186,8 +188,8 @@ def _targets_v1(ctx: OpContext, state: ModelState, targets: Value, outputs: list
                 want = Tensor(Shape(list(static.dims[:-1]) + [Dim(1)]), output.dtype, "tensor", output.origin)
             if not _standardize_v1(ctx, [target], [want], [name], "target", codes.KERAS_TARGET):
                 return False
-        if state.kind == "subclassed":
-            continue
+        if state.kind == "subclassed" or (state.kind == "sequential" and not state.declared_input):
+            continue  # tf.keras 1.15 checks graph networks only, not a Sequential with no declared input
         got = list(target.shape.dims)
         if canonical in CATEGORICAL and got and got[-1].known and got[-1].value == 1:
             ctx.fail(codes.KERAS_TARGET, Message(

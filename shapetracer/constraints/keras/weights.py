@@ -53,7 +53,11 @@ WEIGHTLESS = {
     "ZeroPadding1D", "ZeroPadding2D", "ZeroPadding3D", "Cropping1D", "Cropping2D", "Cropping3D", "Identity",
 }
 CONVS = {"Conv1D": 1, "Conv2D": 2, "Conv3D": 3}
-LAYERS = ("Dense", "Conv1D", "Conv2D", "Conv3D", "Embedding")
+TRANSPOSED = {"Conv1DTranspose": 1, "Conv2DTranspose": 2, "Conv3DTranspose": 3}
+SEPARABLE = {"SeparableConv1D": 1, "SeparableConv2D": 2}
+DEPTHWISE = {"DepthwiseConv1D": 1, "DepthwiseConv2D": 2}
+RECURRENT = {"LSTM": 4, "GRU": 3, "SimpleRNN": 1}
+LAYERS = ("Dense", "Embedding", "BatchNormalization", *CONVS, *TRANSPOSED, *SEPARABLE, *DEPTHWISE, *RECURRENT)
 MODELS = ("keras.Model", "keras.Sequential")
 
 
@@ -66,7 +70,17 @@ def _kind(layer: Value) -> str | None:
 # --- the weights of a layer or model ----------------------------------------------------------
 
 def layer_weights(ctx: OpContext, layer: Value) -> tuple[list[list[Dim]], bool] | None:
-    """(weight shapes, whether the count is certain) of a built layer; None when unknown."""
+    """(weight shapes, whether the count is certain) of a built layer; None when unknown.
+
+    Shapes as every supported Keras builds them (verified under keras 2.3.1, tf.keras 1.15,
+    Keras 2.15 and 3): a convolution's kernel is ``(*window, in_channels // groups, filters)``,
+    a transposed one's ``(*window, filters, in_channels)``, a separable one has a depthwise
+    ``(*window, in_channels, depth_multiplier)`` and a pointwise ``(1, ..., in_channels *
+    depth_multiplier, filters)`` kernel, a depthwise one a bias of ``in_channels *
+    depth_multiplier``; BatchNormalization keeps gamma (``scale``), beta (``center``) and the
+    two moving statistics; a recurrent layer its kernel ``(features, gates * units)``, its
+    recurrent kernel ``(units, gates * units)`` and its bias, ``(2, 3 * units)`` for a GRU with
+    ``reset_after`` (Keras 2.15 and 3's default; TensorFlow 1.15's is False)."""
     kind = _kind(layer)
     if kind in WEIGHTLESS:
         return [], True
@@ -78,30 +92,82 @@ def layer_weights(ctx: OpContext, layer: Value) -> tuple[list[list[Dim]], bool] 
         if rows is None or width is None:
             return None
         return [[rows, width]], True
+    bias = ctx.bool(attr(layer, "use_bias"), True)
+    if bias is None:
+        return None
+    if kind in RECURRENT:
+        return _recurrent_weights(ctx, layer, kind, state.features, bias)
     if state.spec is None:
         return None
     if kind == "Dense":
         units, depth = ctx.dim(attr(layer, "units")), state.spec.axes.get(-1)
-        bias = ctx.bool(attr(layer, "use_bias"), True)
-        if units is None or depth is None or bias is None:
+        if units is None or depth is None:
             return None
         return [[depth, units]] + ([[units]] if bias else []), True
-    if kind in CONVS:
-        rank = CONVS[kind]
-        kernel = int_tuple(ctx, attr(layer, "kernel_size"), rank)
-        filters = ctx.dim(attr(layer, "filters"))
-        last = channels_last(ctx, attr(layer, "data_format"))
-        channels = state.spec.axes.get(-1 if last else 1) if last is not None else None
-        if kernel is None or filters is None or channels is None:
+    if kind == "BatchNormalization":
+        return _norm_weights(ctx, layer, list(state.spec.axes.values()))
+    return _conv_weights(ctx, layer, kind, state.spec.axes, bias)
+
+
+def _conv_weights(ctx: OpContext, layer: Obj, kind: str, axes: dict, bias: bool) -> tuple[list[list[Dim]], bool] | None:
+    rank = {**CONVS, **TRANSPOSED, **SEPARABLE, **DEPTHWISE}.get(kind)
+    kernel = int_tuple(ctx, attr(layer, "kernel_size"), rank) if rank else None
+    last = channels_last(ctx, attr(layer, "data_format"))
+    channels = axes.get(-1 if last else 1) if last is not None else None
+    if kernel is None or channels is None:
+        return None
+    window = [Dim(k) for k in kernel]
+    if kind in DEPTHWISE or kind in SEPARABLE:
+        multiplier = ctx.dim(attr(layer, "depth_multiplier"))
+        if multiplier is None:
             return None
-        # use_bias is not kept on the layer: the bias is checked only when a second array is given
-        return [[Dim(k) for k in kernel] + [channels, filters], [filters]], False
-    return None
+        depthwise = window + [channels, multiplier]
+        if kind in DEPTHWISE:
+            return [depthwise] + ([[channels * multiplier]] if bias else []), True
+        filters = ctx.dim(attr(layer, "filters"))
+        if filters is None:
+            return None
+        pointwise = [Dim(1)] * rank + [channels * multiplier, filters]
+        return [depthwise, pointwise] + ([[filters]] if bias else []), True
+    filters = ctx.dim(attr(layer, "filters"))
+    groups = ctx.int(attr(layer, "groups")) if "groups" in layer.attrs else 1
+    if filters is None or groups is None or groups < 1:
+        return None
+    if kind in TRANSPOSED:
+        return [window + [filters, channels]] + ([[filters]] if bias else []), True
+    if groups != 1 and not (channels.known and channels.value % groups == 0):
+        return None
+    depth = Dim(channels.value // groups) if groups != 1 else channels
+    return [window + [depth, filters]] + ([[filters]] if bias else []), True
+
+
+def _norm_weights(ctx: OpContext, layer: Obj, sizes: list[Dim]) -> tuple[list[list[Dim]], bool] | None:
+    center, scale = ctx.bool(attr(layer, "center"), True), ctx.bool(attr(layer, "scale"), True)
+    if len(sizes) != 1 or center is None or scale is None:
+        return None
+    count = int(scale) + int(center) + 2
+    return [[sizes[0]] for _ in range(count)], True
+
+
+def _recurrent_weights(ctx: OpContext, layer: Obj, kind: str, features: Dim | None,
+                       bias: bool) -> tuple[list[list[Dim]], bool] | None:
+    units = ctx.dim(attr(layer, "units"))
+    if units is None or features is None:
+        return None
+    width = units * RECURRENT[kind]
+    shapes = [[features, width], [units, width]]
+    if bias:
+        reset_after = ctx.bool(attr(layer, "reset_after"), not ctx.target.tf1) if kind == "GRU" else False
+        if reset_after is None:
+            return None
+        shapes.append([Dim(2), width] if reset_after else [width])
+    return shapes, True
 
 
 def model_weights(ctx: OpContext, model: Value) -> tuple[list[list[Dim]], bool] | None:
     state = model_state(model)
-    if state is None or state.opaque or state.broken or not state.built:
+    if state is None or state.opaque or state.broken or not state.built \
+            or (state.kind == "functional" and state.nodes is None):  # layers not traced
         return None
     shapes: list[list[Dim]] = []
     for layer in state.layers:
@@ -124,7 +190,7 @@ def _owner_weights(ctx: OpContext, owner: Value) -> tuple[list[list[Dim]], bool]
 def set_weights(ctx: OpContext, self, weights):
     found = _owner_weights(ctx, self)
     given = ctx.items(weights)
-    if found is None or given is None:
+    if found is None or given is None or _unchecked(ctx, self):
         return Const(None)
     shapes, certain = found
     name = layer_name(self)
@@ -141,8 +207,10 @@ def set_weights(ctx: OpContext, self, weights):
         if array is None or array.shape.dims is None:
             continue
         have = list(array.shape.dims)
-        message = Message("Layer {layer} weight shape {want_shape:keras} is not compatible with provided weight shape "
-                          "{shape:keras}.", layer=name, want_shape=want, shape=have)
+        message = Message("Layer weight shape {want_shape:keras} not compatible with provided weight shape "
+                          "{shape:keras}" if ctx.target.tf1 else
+                          "Layer {layer} weight shape {want_shape:keras} is not compatible with provided weight "
+                          "shape {shape:keras}.", layer=name, want_shape=want, shape=have)
         if len(have) != len(want) or any(a.known and b.known and a.value != b.value for a, b in zip(have, want)):
             ctx.fail(codes.ASSIGN_SHAPE, message, [array, self])
             return UNKNOWN
@@ -150,6 +218,16 @@ def set_weights(ctx: OpContext, self, weights):
             if not ctx.require(a.eq(b), codes.ASSIGN_SHAPE, message, [array, self, a, b]):
                 return UNKNOWN
     return Const(None)
+
+
+def _unchecked(ctx: OpContext, owner: Value) -> bool:
+    """keras 2.3.1's Model.set_weights (a model made through ``keras`` under TensorFlow 1.15)
+    hands each layer its slice of the list and assigns without comparing shapes or counting:
+    it raises neither for a wrong shape nor for a short list (verified)."""
+    if not (ctx.target.tf1 and isinstance(owner, Obj) and owner.type_name in MODELS):
+        return False
+    state = model_state(owner)
+    return state is not None and state.standalone
 
 
 def get_weights(ctx: OpContext, self):
@@ -160,8 +238,9 @@ def get_weights(ctx: OpContext, self):
                 for shape in found[0]], "list")
 
 
-op(*[f"keras.layers.{kind}.set_weights" for kind in LAYERS], *[f"{m}.set_weights" for m in MODELS])(set_weights)
-op(*[f"keras.layers.{kind}.get_weights" for kind in LAYERS], *[f"{m}.get_weights" for m in MODELS])(get_weights)
+_OWNERS = (*LAYERS, *sorted(WEIGHTLESS))
+op(*[f"keras.layers.{kind}.set_weights" for kind in _OWNERS], *[f"{m}.set_weights" for m in MODELS])(set_weights)
+op(*[f"keras.layers.{kind}.get_weights" for kind in _OWNERS], *[f"{m}.get_weights" for m in MODELS])(get_weights)
 
 
 # --- Dense on an input whose last dim is None --------------------------------------------------------
@@ -205,8 +284,10 @@ EXAMPLES = [
     bad("keras.layers.Conv2D.set_weights", _built("keras.layers.Conv2D", 8, 3, on=(28, 28, 1)),
         [A(3, 3, 3, 8), A(8)], code=codes.ASSIGN_SHAPE,
         message="weight shape (3, 3, 1, 8) is not compatible with provided weight shape (3, 3, 3, 8)."),
-    ok("keras.layers.Conv1D.set_weights", _built("keras.layers.Conv1D", 4, 5, on=(20, 2)), [A(5, 2, 4)],
-       expect=Const(None)),  # maybe use_bias=False
+    bad("keras.layers.Conv1D.set_weights", _built("keras.layers.Conv1D", 4, 5, on=(20, 2)), [A(5, 2, 4)],
+        code=codes.ASSIGN_SHAPE, message="with a weight list of length 1, but the layer was expecting 2 weights."),
+    ok("keras.layers.Conv1D.set_weights", _built("keras.layers.Conv1D", 4, 5, on=(20, 2), use_bias=False),
+       [A(5, 2, 4)], expect=Const(None)),
     ok("keras.layers.Conv3D.set_weights", _built("keras.layers.Conv3D", 2, 3, on=(8, 8, 8, 1)),
        [A(3, 3, 3, 1, 2), A(2)], expect=Const(None)),
     bad("keras.layers.Embedding.set_weights", _built("keras.layers.Embedding", 100, 8, on=(5,)), [A(100, 16)],
@@ -215,7 +296,31 @@ EXAMPLES = [
     ok("keras.layers.Dense.get_weights", _built("keras.layers.Dense", 4, on=(3,)), expect=([3, 4], [4])),
     ok("keras.layers.Embedding.get_weights", _built("keras.layers.Embedding", 100, 8, on=(5,)), expect=([100, 8],)),
     ok("keras.layers.Conv2D.get_weights", _built("keras.layers.Conv2D", 8, 3, on=(28, 28, 1)),
-       expect=UNKNOWN),  # use_bias unknown
+       expect=([3, 3, 1, 8], [8])),
+    ok("keras.layers.Conv2D.get_weights", _built("keras.layers.Conv2D", 8, 3, on=(10, 10, 4), groups=2),
+       expect=([3, 3, 2, 8], [8])),
+    ok("keras.layers.Conv2DTranspose.get_weights", _built("keras.layers.Conv2DTranspose", 8, 3, on=(10, 10, 4)),
+       expect=([3, 3, 8, 4], [8])),
+    ok("keras.layers.SeparableConv2D.get_weights",
+       _built("keras.layers.SeparableConv2D", 8, 3, on=(10, 10, 4), depth_multiplier=2),
+       expect=([3, 3, 4, 2], [1, 1, 8, 8], [8])),
+    ok("keras.layers.DepthwiseConv2D.get_weights",
+       _built("keras.layers.DepthwiseConv2D", 3, on=(10, 10, 4), depth_multiplier=2), expect=([3, 3, 4, 2], [8])),
+    ok("keras.layers.BatchNormalization.get_weights", _built("keras.layers.BatchNormalization", on=(10, 4)),
+       expect=([4], [4], [4], [4])),
+    ok("keras.layers.BatchNormalization.get_weights",
+       _built("keras.layers.BatchNormalization", on=(10, 4), center=False), expect=([4], [4], [4])),
+    ok("keras.layers.LSTM.get_weights", _built("keras.layers.LSTM", 5, on=(7, 4)), expect=([4, 20], [5, 20], [20])),
+    ok("keras.layers.GRU.get_weights", _built("keras.layers.GRU", 5, on=(7, 4)), expect=([4, 15], [5, 15], [2, 15])),
+    ok("keras.layers.GRU.get_weights", _built("keras.layers.GRU", 5, on=(7, 4)), expect=([4, 15], [5, 15], [15]),
+       target="1.15"),  # TensorFlow 1.15's GRU has reset_after=False
+    ok("keras.layers.SimpleRNN.get_weights", _built("keras.layers.SimpleRNN", 5, on=(7, 4), use_bias=False),
+       expect=([4, 5], [5, 5])),
+    bad("keras.layers.LSTM.set_weights", _built("keras.layers.LSTM", 5, on=(7, 4)), [A(4, 20), A(5, 20), A(5)],
+        code=codes.ASSIGN_SHAPE, message="Layer lstm weight shape (20,) is not compatible with provided weight shape (5,)"),
+    bad("keras.layers.Conv2D.set_weights", _built("keras.layers.Conv2D", 8, 3, on=(28, 28, 1)), [A(3, 3, 3, 8), A(8)],
+        code=codes.ASSIGN_SHAPE, target="1.15",
+        message="Layer weight shape (3, 3, 1, 8) not compatible with provided weight shape (3, 3, 3, 8)"),
     ok("keras.layers.Conv1D.get_weights", L("keras.layers.Conv1D", 4, 5), expect=UNKNOWN),
     ok("keras.layers.Conv3D.get_weights", L("keras.layers.Conv3D", 4, 5), expect=UNKNOWN),
     ok("keras.Sequential.set_weights",

@@ -172,9 +172,18 @@ def conv_layer(ctx: OpContext, inputs: Any, n: int, filters: Any, kernel: list[i
     x = ctx.tensor(inputs)
     if x is None or x.shape.dims is None or ctx.failed or channels_first is None:
         return ctx.unknown_tensor(x.dtype if x is not None else None)
-    if x.shape.rank < n + 2:
-        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "min_ndim", n + 2, x.shape)), [x])
+    if x.shape.rank < n + 2 or (ctx.target.tf1 and x.shape.rank > n + 2):
+        # TensorFlow 1.15's convolution layers want exactly rank n + 2; later ones fold extra
+        # leading axes into the batch (min_ndim)
+        ctx.fail(codes.KERAS_INPUT, ctx.msg(input_spec_message(layer, "ndim" if ctx.target.tf1 else "min_ndim",
+                                                               n + 2, x.shape)), [x])
         return ctx.unknown_tensor(x.dtype)
+    if x.shape.rank > n + 2:  # the extra leading axes are a batch of batches
+        lead = list(x.shape.dims[:x.shape.rank - n - 1])
+        inner = conv_layer(ctx, Tensor(Shape([lead[-1], *x.shape.dims[len(lead):]]), x.dtype, x.kind, x.origin), n,
+                           filters, kernel, strides, padding, channels_first, dilation, layer)
+        return inner if inner.shape.dims is None else ctx.result(lead[:-1] + list(inner.shape.dims), x.dtype,
+                                                                 label="convolved to")
     if strides is not None and 0 in strides:
         ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("The argument `strides` cannot contains 0(s). Received: {strides:py}",
                                                   strides=tuple(strides)))
@@ -350,6 +359,29 @@ def conv3d(ctx: OpContext, inputs, filters, kernel_size, strides=(1, 1, 1), padd
            activity_regularizer=None, kernel_constraint=None, bias_constraint=None, trainable=True, name=None,
            reuse=None):
     return _conv(ctx, 3, "conv3d", inputs, filters, kernel_size, strides, padding, data_format, dilation_rate)
+
+
+@op("tf.layers.separable_conv1d")
+def separable_conv1d(ctx: OpContext, inputs, filters, kernel_size, strides=1, padding="valid",
+                     data_format="channels_last", dilation_rate=1, depth_multiplier=1, activation=None,
+                     use_bias=True, depthwise_initializer=None, pointwise_initializer=None, bias_initializer=None,
+                     depthwise_regularizer=None, pointwise_regularizer=None, bias_regularizer=None,
+                     activity_regularizer=None, depthwise_constraint=None, pointwise_constraint=None,
+                     bias_constraint=None, trainable=True, name=None, reuse=None):
+    """A depthwise then a pointwise convolution: the output is the convolution's, with ``filters``."""
+    return _conv(ctx, 1, "separable_conv1d", inputs, filters, kernel_size, strides, padding, data_format,
+                 dilation_rate)
+
+
+@op("tf.layers.separable_conv2d")
+def separable_conv2d(ctx: OpContext, inputs, filters, kernel_size, strides=(1, 1), padding="valid",
+                     data_format="channels_last", dilation_rate=(1, 1), depth_multiplier=1, activation=None,
+                     use_bias=True, depthwise_initializer=None, pointwise_initializer=None, bias_initializer=None,
+                     depthwise_regularizer=None, pointwise_regularizer=None, bias_regularizer=None,
+                     activity_regularizer=None, depthwise_constraint=None, pointwise_constraint=None,
+                     bias_constraint=None, trainable=True, name=None, reuse=None):
+    return _conv(ctx, 2, "separable_conv2d", inputs, filters, kernel_size, strides, padding, data_format,
+                 dilation_rate)
 
 
 def _pool(ctx: OpContext, n: int, layer: str, inputs, pool_size, strides, padding, data_format) -> Tensor:
@@ -545,4 +577,13 @@ EXAMPLES = [
         message="Inputs should have rank 4"),
     bad("tf.layers.conv2d_transpose", P(None, 7, 7, None), 32, 5, code=codes.UNDEFINED_DIM,
         message="The channel dimension of the inputs to `Conv2DTranspose` should be"),
+    ok("tf.layers.separable_conv2d", T(None, 28, 28, 3), 8, 3, strides=2, padding="same", expect=[None, 14, 14, 8]),
+    bad("tf.layers.separable_conv2d", T(None, 28, 28), 8, 3, code=codes.KERAS_INPUT, message="found ndim=3"),
+    ok("tf.layers.separable_conv1d", T(None, 28, 3), 8, 3, strides=2, padding="same", expect=[None, 14, 8]),
+    # TensorFlow 1.15's layers want exactly rank 4; 2.x's fold extra leading axes into the batch
+    bad("tf.layers.conv2d", T(2, 3, 8, 8, 1), 4, 3, code=codes.KERAS_INPUT, message="expected ndim=4, found ndim=5",
+        target="1.15"),
+    bad("tf.layers.conv2d", T(None, 8, 8), 4, 3, code=codes.KERAS_INPUT, message="expected ndim=4, found ndim=3",
+        target="1.15"),
+    ok("tf.layers.conv2d", T(2, 3, 8, 8, 1), 4, 3, expect=[2, 3, 6, 6, 4], target="2.15"),
 ]

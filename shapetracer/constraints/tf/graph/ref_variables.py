@@ -17,31 +17,17 @@ analysis does not know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from shapetracer.domain import analysis
 from shapetracer.rules import codes
 from shapetracer.domain.dims import statically_none
 from shapetracer.constraints.core.examples import P, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import Const, OpContext, Tensor, op
 
 
-@dataclass
-class VariableKind:
-    """The program's choice between reference and resource variables, for one analysis (a
-    holder of ``analysis.Analysis``): None until it calls one of the switches."""
-
-    reference: bool | None = None
-
-
-def _switch() -> VariableKind:
-    return analysis.current().holder(VariableKind)
-
-
 def reference_variables(ctx: OpContext) -> bool:
     """Whether ``tf.Variable`` makes reference variables here (TF1 graph semantics)."""
-    chosen = _switch().reference
+    chosen = ctx.graph.reference_variables
     if chosen is not None:
         return chosen
     return ctx.target.tf1
@@ -49,13 +35,13 @@ def reference_variables(ctx: OpContext) -> bool:
 
 @op("tf.disable_v2_behavior", "tf.disable_resource_variables")
 def disable_resource_variables(ctx: OpContext):
-    _switch().reference = True
+    ctx.graph.reference_variables = True
     return Const(None)
 
 
 @op("tf.enable_resource_variables", "tf.enable_v2_behavior")
 def enable_resource_variables(ctx: OpContext):
-    _switch().reference = False
+    ctx.graph.reference_variables = False
     return Const(None)
 
 

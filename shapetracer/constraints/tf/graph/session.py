@@ -27,12 +27,14 @@ shape: [] != [2] (tag 'loss')", TF2's with "Expected scalar shape, saw shape:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import z3
 
 from shapetracer.rules import codes
-from shapetracer.domain.dims import Dim, Shape, bool_and, free_symbols
+from shapetracer.domain import analysis
+from shapetracer.domain.dims import DECLARED_NONE_TEXT, Dim, Shape, bool_and, free_symbols
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
 from shapetracer.constraints.core.arrays import discover, ragged_message
 from shapetracer.domain.facts import Verdict
@@ -244,12 +246,47 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
             return False
         if z3.is_true(cond):
             continue
-        judgement = judge(ctx.host.facts, cond, ctx.host.limits, False)
+        possible = ctx.host.possible_failures and not deferred.warned and _fed_every_unknown(deferred.cond, pairs)
+        judgement = judge(ctx.host.facts, cond, ctx.host.limits, possible)
         if judgement.verdict is Verdict.FAILS:
             ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
             return False
+        if judgement.verdict is Verdict.MAY_FAIL and possible:
+            _warn_at_run(ctx, deferred, judgement, involved)
     return True
 
+
+def _fed_every_unknown(cond: Any, pairs: Substitution) -> bool:
+    """Whether this run feeds every placeholder dim the requirement mentions (with an array
+    of known rank): only then do the sizes that may differ come from this run's own data.
+    A placeholder left to an array of unknown shape says nothing of what the run feeds."""
+    if isinstance(cond, bool):
+        return False
+    fed = {str(symbol) for symbol, _, _ in pairs}
+    return all(name in fed for name in free_symbols(cond) if DECLARED_NONE_TEXT in name)
+
+
+@dataclass
+class PossibleRuns:
+    """The (run line, op) pairs already warned about (ST201 at a run), for one analysis (a
+    holder of ``analysis.Analysis``): a run line inside a loop is evaluated many times."""
+
+    warned: set[tuple[int, int]] = field(default_factory=set)
+
+
+def _warn_at_run(ctx: OpContext, deferred: Any, judgement: Any, involved: list) -> None:
+    """ST201 at the run whose fed sizes may make the op fail, once per run line and op."""
+    seen = analysis.current().holder(PossibleRuns).warned
+    key = (id(ctx.site.node), id(deferred.site.node))
+    if key in seen:
+        return
+    seen.add(key)
+    example = tuple((name.split("!", 1)[0], value) for name, value in sorted(judgement.counterexample.items()))
+    template = "{requirement} [may be raised when this run evaluates the op" + \
+        (", when {counterexample:assign}]" if example else "]")
+    ctx.host.report(codes.POSSIBLE_FAILURE, Message(template, requirement=deferred.message,
+                                                    requirement_code=str(deferred.code), counterexample=example),
+                    ctx.site, [o for o in involved if not o.same_site(ctx.site)], confidence="possible")
 
 
 @op("tf.Session.run", "tf.InteractiveSession.run")

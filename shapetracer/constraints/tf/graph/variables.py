@@ -17,7 +17,7 @@ from __future__ import annotations
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import dtype_name, merge_shapes
 from shapetracer.constraints.tf.ops.creation import declared_shape, negative_entry, report_ragged
-from shapetracer.constraints.tf.graph.ref_variables import initial_shape_ok
+from shapetracer.constraints.tf.graph.ref_variables import initial_shape_ok, reference_variables
 from shapetracer.domain.dims import Shape
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -41,8 +41,12 @@ def variable(ctx: OpContext, initial_value=None, trainable=None, collections=Non
     out_dtype = dtype_name(dtype, initial.dtype if initial is not None else None)
     if not ctx.is_none(shape):
         declared = declared_shape(ctx, shape, unique)
-        if initial is not None and merge_shapes(ctx, codes.ASSIGN_SHAPE, declared, initial.shape, [initial],
-                                                runtime_checked=False) is None:
+        resource = ctx.bool(use_resource, None) if not ctx.is_none(use_resource) else not reference_variables(ctx)
+        if initial is not None and resource:
+            if not _compatible_initial(ctx, ctx.shape_arg(shape), declared, initial):
+                return ctx.unknown_tensor(out_dtype)
+        elif initial is not None and merge_shapes(ctx, codes.ASSIGN_SHAPE, declared, initial.shape, [initial],
+                                                  runtime_checked=False) is None:
             return ctx.unknown_tensor(out_dtype)
     elif initial is None or ctx.bool(validate_shape, True) is False:
         declared = Shape.unknown()
@@ -50,6 +54,30 @@ def variable(ctx: OpContext, initial_value=None, trainable=None, collections=Non
         declared = initial.shape
     return _created(ctx, ctx.result(declared, out_dtype, label="declared as", kind="variable",
                                     name=f"{unique}:0"))
+
+
+def _compatible_initial(ctx: OpContext, entries: list | None, declared: Shape, initial: Tensor) -> bool:
+    """A resource variable (TensorFlow 2) checks the initial value against ``shape=`` in Python:
+    "In this `tf.Variable` creation, the initial value's shape ((4, 4, 256, 512)) is not
+    compatible with the explicitly supplied `shape` argument ((4, 4, 32, 512))."  None
+    entries of ``shape=`` take anything.  A reference variable's Assign op checks instead."""
+    if entries is None or declared.dims is None or initial.shape.dims is None:
+        return True
+    message = ctx.msg("In this `tf.Variable` creation, the initial value's shape ({shape:keras}) is not compatible "
+                      "with the explicitly supplied `shape` argument ({want_shape:keras}).", shape=initial.shape,
+                      want_shape=[d if e is not None else None for d, e in zip(declared.dims, entries)])
+    if len(entries) != initial.shape.rank:
+        ctx.fail(codes.ASSIGN_SHAPE, message, [initial])
+        return False
+    for entry, have in zip(entries, initial.shape.dims):
+        if entry is None:
+            continue
+        if entry.known and have.known and entry.value != have.value:
+            ctx.fail(codes.ASSIGN_SHAPE, message, [initial, entry, have])
+            return False
+        if not ctx.require(entry.eq(have), codes.ASSIGN_SHAPE, message, [initial, entry, have]):
+            return False
+    return True
 
 
 @op("tf.get_variable")
@@ -71,6 +99,8 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
             ctx.fail(codes.SHAPE_REQUIREMENT, ctx.msg("Dimension {dim} must be >= 0", dim=negative))
             return ctx.unknown_tensor(out_dtype)
         declared = declared_shape(ctx, shape, label)
+        if not _initializer_fits(ctx, initializer, declared):
+            return ctx.unknown_tensor(out_dtype)
     elif constant_init:
         source = ctx.tensor(initializer)
         if not initial_shape_ok(ctx, source, use_resource, validate_shape):
@@ -82,6 +112,50 @@ def get_variable(ctx: OpContext, name, shape=None, dtype=None, initializer=None,
     full = _scoped(ctx, label)
     return _created(ctx, ctx.result(declared, out_dtype or "float32", label="declared as", kind="variable",
                                     name=f"{full}:0" if full else None))
+
+
+# --- constant initializers ---------------------------------------------------------------
+
+@op("tf.constant_initializer")
+def constant_initializer(ctx: OpContext, value=0, dtype=None, verify_shape=False):
+    """TensorFlow 1's ConstantInitializer (``tf.compat.v1`` in TF 2, ``tf.constant_initializer``
+    under TF 1.x) fills a variable of any shape with at most as many values, repeating the last;
+    TF 2's (``tf.constant_initializer``) takes a scalar or exactly as many values (verified
+    under 1.15 and 2.15)."""
+    spelled = ctx.spelled or ""
+    v1 = spelled.startswith("tensorflow.compat.v1.") or (ctx.target.tf1 and not spelled.startswith("tensorflow.compat.v2."))
+    return Obj("tf.constant_initializer", {"value": value, "v1": Const(v1), "verify_shape": verify_shape}, ctx.site)
+
+
+def _initializer_fits(ctx: OpContext, initializer: Value, declared: Shape) -> bool:
+    """A constant initializer's values against the variable's declared shape; False after a report."""
+    if not (isinstance(initializer, Obj) and initializer.type_name == "tf.constant_initializer"):
+        return True
+    values = ctx.tensor(initializer.attrs.get("value"))
+    if values is None or values.shape.dims is None or declared.dims is None \
+            or not all(d.known for d in values.shape.dims + declared.dims):
+        return True
+    given = 1
+    for d in values.shape.dims:
+        given *= d.value
+    needed = 1
+    for d in declared.dims:
+        needed *= d.value
+    same_shape = [d.value for d in values.shape.dims] == [d.value for d in declared.dims]
+    v1 = ctx.bool(initializer.attrs.get("v1"), True)
+    got = "got" if ctx.target.tf1 else "but got"
+    if (v1 and ctx.bool(initializer.attrs.get("verify_shape"), False) and not same_shape) or \
+            (not v1 and given not in (1, needed)):
+        ctx.fail(codes.ASSIGN_SHAPE, ctx.msg("Expected Tensor's shape: {want_shape:tuple}, " + got + " {shape:tuple}.",
+                                             want_shape=declared, shape=values.shape), [values])
+        return False
+    if v1 and given > needed:
+        ctx.fail(codes.ASSIGN_SHAPE, ctx.msg(
+            "Too many elements provided. Needed at most {want_length}, but received {length}" if ctx.target.tf1 else
+            "Too many elements provided. Takes at most {want_length}, but got {length}.", want_length=needed,
+            length=given), [values])
+        return False
+    return True
 
 
 # --- variable scopes and the list of variables ---------------------------------------
@@ -135,12 +209,29 @@ EXAMPLES = [
     ok("tf.Variable", T(3, 4), shape=[None, 4], expect=[None, 4]),
     ok("tf.Variable", T(3, 4), name="w", expect=[3, 4]),
     ok("tf.Variable", T(3, 4), validate_shape=False, expect=UNKNOWN_SHAPE),
+    bad("tf.Variable", T(3, 4), shape=[None, 5], use_resource=False, code=codes.ASSIGN_SHAPE,
+        message="Dimension 1 in both shapes must be equal, but are 5 and 4", target="1.15"),
+    bad("tf.Variable", T(2, 3), shape=[None], use_resource=False, code=codes.ASSIGN_SHAPE,
+        message="Shapes must be equal rank, but are 1 and 2", target="1.15"),
+    bad("tf.Variable", T(4, 4, 256, 512), shape=(4, 4, 32, 512), code=codes.ASSIGN_SHAPE,
+        message="In this `tf.Variable` creation, the initial value's shape ((4, 4, 256, 512)) is not compatible with "
+                "the explicitly supplied `shape` argument ((4, 4, 32, 512))."),
     bad("tf.Variable", T(3, 4), shape=[None, 5], code=codes.ASSIGN_SHAPE,
-        message="Dimension 1 in both shapes must be equal, but are 5 and 4"),
-    bad("tf.Variable", T(2, 3), shape=[None], code=codes.ASSIGN_SHAPE,
-        message="Shapes must be equal rank, but are 1 and 2"),
+        message="the explicitly supplied `shape` argument ((None, 5))."),
     bad("tf.Variable", [[1.0, 2.0], [3.0]], code=codes.NUMPY_SHAPE, message="setting an array element with a sequence"),
     ok("tf.get_variable", "w", [784, 10], expect=[784, 10]),
+    bad("tf.get_variable", "w", [3, 3], initializer=Obj("tf.constant_initializer", {"value": T(3, 4), "v1": Const(True)}),
+        code=codes.ASSIGN_SHAPE, message="Too many elements provided. Needed at most 9, but received 12",
+        target="1.15"),
+    bad("tf.get_variable", "w", [3, 3], initializer=Obj("tf.constant_initializer", {"value": T(3, 4), "v1": Const(True)}),
+        code=codes.ASSIGN_SHAPE, message="Too many elements provided. Takes at most 9, but got 12."),
+    ok("tf.get_variable", "w", [3, 3], initializer=Obj("tf.constant_initializer", {"value": T(2), "v1": Const(True)}),
+       expect=[3, 3]),  # the last value repeats
+    bad("tf.get_variable", "w", [3, 3], initializer=Obj("tf.constant_initializer", {"value": T(2), "v1": Const(False)}),
+        code=codes.ASSIGN_SHAPE, message="Expected Tensor's shape: (3, 3), but got (2,)."),
+    ok("tf.get_variable", "w", [3, 3], initializer=Obj("tf.constant_initializer", {"value": T(9), "v1": Const(False)}),
+       expect=[3, 3]),
+    ok("tf.constant_initializer", T(3, 4), expect=instance_of("tf.constant_initializer")),
     ok("tf.get_variable", "w", initializer=T(3, 4), expect=[3, 4]),
     ok("tf.get_variable", "b", initializer=[1.0, 2.0], expect=[2]),
     ok("tf.get_variable", "w", (5, 5, 1, 32), dtype="float32", expect=[5, 5, 1, 32]),

@@ -401,6 +401,13 @@ def depthwise_conv2d(ctx: OpContext, input, filter, strides, padding, rate=None,
                     depthwise=True)
 
 
+@op("tf.nn.depthwise_conv2d_native")
+def depthwise_conv2d_native(ctx: OpContext, input, filter, strides, padding, data_format="NHWC", dilations=None,
+                            name=None):
+    """The raw DepthwiseConv2dNative op (TF1's name; ``tf.compat.v1`` in TF2): rank 4 input."""
+    return depthwise_conv2d(ctx, input, filter, strides, padding, None, name, data_format, dilations)
+
+
 @op("tf.nn.separable_conv2d")
 def separable_conv2d(ctx: OpContext, input, depthwise_filter, pointwise_filter, strides, padding, rate=None,
                      name=None, data_format=None, dilations=None):
@@ -538,6 +545,10 @@ EXAMPLES = [
        expect=[None, 6, 26, 26]),
     bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 1, 2), [1, 1, 1, 1], "SAME", code=codes.CHANNEL_MISMATCH,
         message="Dimensions must be equal, but are 3 and 1"),
+    ok("tf.nn.depthwise_conv2d_native", T(None, 28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME",
+       expect=[None, 28, 28, 6]),
+    bad("tf.nn.depthwise_conv2d_native", T(1, 28, 1), T(3, 3, 1, 2), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
     bad("tf.nn.depthwise_conv2d", T(28, 28, 3), T(5, 5, 3, 2), [1, 1, 1, 1], "SAME", code=codes.RANK_MISMATCH,
         message="Shape must be rank 4 but is rank 3"),
     bad("tf.nn.depthwise_conv2d", T(None, 28, 28, 3), T(5, 5, 3, 2), [2, 2], "SAME", code=codes.ARG_LENGTH,

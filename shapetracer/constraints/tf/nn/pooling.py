@@ -7,8 +7,10 @@ spatial axis is a window like a VALID/SAME convolution (see conv.py): VALID need
 Ranks, as TF 2.21 checks them: max_pool2d/avg_pool2d need rank 4 ("Shape must be rank 4 but is
 rank 3"), the 3d forms rank 5, the 1d forms rank 3 (they expand to rank 4 first).  TF2's
 tf.nn.max_pool/avg_pool dispatch on the input rank (3, 4 or 5: "`input.shape.rank` must be 3, 4
-or 5"); TF1's spelling of the same canonical name takes rank 4 only, so only ranks outside 3..5
-are reported.  tf.nn.pool needs rank ``len(window_shape) + 2`` ("Shape (28, 32) must have
+or 5").  TF1's op of the same canonical name, ``tf.compat.v1.nn.max_pool`` (``tf.nn.max_pool``
+under TensorFlow 1.x), is the 2-D MaxPool/AvgPool: its ksize and strides have 1, 2 or 4 entries
+("ksize should be of length 1, 2 or 4"), checked first, and its input rank 4 (verified under
+1.15, 2.15 and 2.21).  tf.nn.pool needs rank ``len(window_shape) + 2`` ("Shape (28, 32) must have
 rank 4").  A window over the channel axis (depth pooling) divides the depth.
 """
 
@@ -22,7 +24,7 @@ from shapetracer.constraints.tf.nn.conv import (
 )
 from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import T, bad, ok
-from shapetracer.constraints.core.spec import OpContext, Tensor, op
+from shapetracer.constraints.core.spec import OpContext, Seq, Tensor, op
 from shapetracer.constraints.core import messages
 from shapetracer.rules.message import Message
 
@@ -97,16 +99,76 @@ def _dispatching(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: 
                 allow_explicit and n == 2)
 
 
+def _tf1_op(ctx: OpContext) -> bool:
+    """The call reaches TF1's 2-D pooling: spelled through ``tf.compat.v1``, or any TF spelling
+    under a TensorFlow 1.x target (a call the program did not spell follows the target)."""
+    spelled = ctx.spelled or ""
+    if spelled.startswith("tensorflow.compat.v2."):
+        return False
+    return spelled.startswith("tensorflow.compat.v1.") or ctx.target.tf1
+
+
+def _pool2d_v1(ctx: OpContext, value: Any, ksize: Any, strides: Any, padding: Any, data_format: Any,
+               allow_explicit: bool) -> Tensor:
+    layout = layout_for(ctx, data_format, 2)
+    if layout is not None:
+        for attribute, name in ((ksize, "ksize"), (strides, "strides")):
+            if per_axis(ctx, attribute, layout, name, (1, 2, 4), outer_ok=True) is FAILED:
+                return ctx.unknown_tensor()
+    if not _rank_is(ctx, value, 4):
+        return ctx.unknown_tensor()
+    return pool(ctx, value, ksize, strides, padding, layout, (1, 2, 4), allow_explicit)
+
+
 @op("tf.nn.max_pool")
 def max_pool(ctx: OpContext, value=None, ksize=None, strides=None, padding=None, data_format=None, name=None,
              input=None):
+    if _tf1_op(ctx):
+        return _pool2d_v1(ctx, _source(ctx, value, input), ksize, strides, padding, data_format, True)
     return _dispatching(ctx, _source(ctx, value, input), ksize, strides, padding, data_format, True)
 
 
 @op("tf.nn.avg_pool")
 def avg_pool(ctx: OpContext, value=None, ksize=None, strides=None, padding=None, data_format=None, name=None,
              input=None):
+    if _tf1_op(ctx):
+        return _pool2d_v1(ctx, _source(ctx, value, input), ksize, strides, padding, data_format, False)
     return _dispatching(ctx, _source(ctx, value, input), ksize, strides, padding, data_format, False)
+
+
+@op("tf.nn.max_pool_v2")
+def max_pool_v2(ctx: OpContext, input, ksize, strides, padding, data_format=None, name=None):
+    """TF1's name for TF2's rank-dispatching tf.nn.max_pool (``tf.compat.v1.nn.max_pool_v2``)."""
+    return _dispatching(ctx, input, ksize, strides, padding, data_format, True)
+
+
+@op("tf.nn.avg_pool_v2")
+def avg_pool_v2(ctx: OpContext, input, ksize, strides, padding, data_format=None, name=None):
+    return _dispatching(ctx, input, ksize, strides, padding, data_format, False)
+
+
+@op("tf.nn.max_pool_with_argmax")
+def max_pool_with_argmax(ctx: OpContext, input, ksize, strides, padding, data_format="NHWC", output_dtype=None,
+                         include_batch_in_index=False, name=None, Targmax=None):
+    """MaxPoolWithArgmax: NHWC rank 4 only; (pooled, argmax), argmax int64 shaped like pooled."""
+    if not _rank_is(ctx, input, 4):
+        return ctx.unknown_tensor()
+    pooled = pool(ctx, input, ksize, strides, padding, layout_for(ctx, None, 2), (1, 2, 4), False)
+    return Seq([pooled, Tensor(pooled.shape, "int64", "tensor", pooled.origin)], "tuple")
+
+
+@op("tf.nn.fractional_max_pool", "tf.nn.fractional_avg_pool")
+def fractional_pool(ctx: OpContext, value, pooling_ratio, pseudo_random=False, overlapping=False,
+                    deterministic=False, seed=0, seed2=0, name=None):
+    """FractionalMaxPool/AvgPool: rank 4 input; (output, row sequence, column sequence)."""
+    if not _rank_is(ctx, value, 4):
+        return ctx.unknown_tensor()
+    x = ctx.tensor(value)
+    if x is None or x.shape.dims is None:
+        return ctx.unknown_tensor()
+    batch, _, _, depth = x.shape.dims
+    output = ctx.result([batch, ctx.fresh(), ctx.fresh(), depth], x.dtype, label="pooled to")
+    return Seq([output, ctx.result([ctx.fresh()], "int64"), ctx.result([ctx.fresh()], "int64")], "tuple")
 
 
 @op("tf.nn.max_pool2d")
@@ -222,4 +284,22 @@ EXAMPLES = [
        expect=[None, 32, 14, 14]),
     bad("tf.nn.avg_pool2d", T(28, 28, 32), 2, 2, "SAME", code=codes.RANK_MISMATCH,
         message="Shape must be rank 4 but is rank 3"),
+    # TensorFlow 1.x's tf.nn.max_pool (tf.compat.v1.nn.max_pool) is the 2-D op
+    ok("tf.nn.max_pool", T(None, 28, 28, 32), [1, 2, 2, 1], [1, 2, 2, 1], "SAME", expect=[None, 14, 14, 32],
+       target="1.15"),
+    bad("tf.nn.max_pool", T(1, 28, 1), [1, 2, 1, 1], [1, 2, 1, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3", target="1.15"),
+    bad("tf.nn.max_pool", T(1, 28, 1), [1, 2, 1], [1, 2, 1], "SAME", code=codes.ARG_LENGTH,
+        message="ksize should be of length 1, 2 or 4", target="1.15"),
+    bad("tf.nn.avg_pool", T(1, 8, 8, 8, 1), [1, 2, 2, 1], [1, 2, 2, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 5", target="1.15"),
+    ok("tf.nn.avg_pool", T(None, 8, 8, 3), 2, 2, "VALID", expect=[None, 4, 4, 3], target="1.15"),
+    ok("tf.nn.max_pool_v2", T(1, 28, 1), 2, 2, "SAME", expect=[1, 14, 1], target="1.15"),
+    ok("tf.nn.avg_pool_v2", T(1, 8, 8, 8, 1), 2, 2, "SAME", expect=[1, 4, 4, 4, 1], target="1.15"),
+    bad("tf.nn.max_pool_with_argmax", T(1, 28, 1), [1, 2, 2, 1], [1, 2, 2, 1], "SAME", code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.fractional_max_pool", T(1, 28, 1), [1.0, 1.44, 1.44, 1.0], code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 3"),
+    bad("tf.nn.fractional_avg_pool", T(28, 28), [1.0, 1.44, 1.44, 1.0], code=codes.RANK_MISMATCH,
+        message="Shape must be rank 4 but is rank 2"),
 ]

@@ -12,7 +12,9 @@ while_loop.py: ``_EnforceShapeInvariant``), ``cond`` (Switch/Merge) and
   use the `shape_invariants` argument …" (ST125).  A body result that is
   ``None`` where the entering shape is known also fails.  An invariant that
   contradicts the entering shape fails too (ST111).  Inside the body the
-  variables have the invariant shapes and no known values.
+  variables have the invariant shapes and no known values.  These checks belong to graphs
+  (TF 1, ``tf.compat.v1`` graph mode, a tf.function's trace): eager TensorFlow 2 runs the
+  loop in Python and checks neither (verified under 2.15 and 2.21).
 - cond: both branches run; equal dims survive, others become unknown, a rank
   difference gives an unknown rank.  The predicate must be a scalar.
 - map_fn: ``fn`` sees ``elems[0]``; results are stacked on a new first axis.
@@ -138,8 +140,9 @@ def _check_iteration(ctx: OpContext, var: _Var, result: Value) -> bool:
     return True
 
 
-def _loop_result(ctx: OpContext, var: _Var, fed: Value, result: Value) -> Value:
-    """The variable after the loop: dims the body keeps stay, the others become unknown."""
+def _loop_result(ctx: OpContext, var: _Var, fed: Value, result: Value, graph: bool = True) -> Value:
+    """The variable after the loop: dims the body keeps stay, the others become unknown (an
+    eager loop's result has whatever size its last iteration gave)."""
     if var.tensor is None or var.shape.dims is None:
         return UNKNOWN
     after = ctx.tensor(result) if _tensor_like(result) else None
@@ -149,8 +152,10 @@ def _loop_result(ctx: OpContext, var: _Var, fed: Value, result: Value) -> Value:
     for i, start in enumerate(var.shape.dims):
         body = after.shape.dims[i] if after is not None and after.shape.rank == var.shape.rank else None
         kept = body is not None and (body.same_as(start) or body.same_as(fed_dims[i]))
-        if kept or (ref is not None and ref[i] is not None and var.invariant is None):
+        if kept or (graph and ref is not None and ref[i] is not None and var.invariant is None):
             dims.append(start)
+        elif not graph:
+            dims.append(ctx.fresh("d", 0))
         elif var.invariant is not None and var.invariant[i] is not None:
             dims.append(var.invariant[i])
         else:
@@ -181,8 +186,10 @@ def while_loop(ctx: OpContext, cond, body, loop_vars, shape_invariants=None, par
     invariants = _invariants(ctx, shape_invariants, len(values), single)
     loop = [_Var(ctx, i, v, inv) if _tensor_like(v) and inv is not _ANY else None
             for i, (v, inv) in enumerate(zip(values, invariants))]
+    # Eager TensorFlow 2 runs the loop in Python: no invariant is checked, shapes may change
+    graph = ctx.graph.building(ctx.target)
     for var in loop:
-        if var is not None and not _check_invariant(ctx, var):
+        if graph and var is not None and not _check_invariant(ctx, var):
             return UNKNOWN
     fed = [var.body_input(ctx) if var is not None else value for var, value in zip(loop, values)]
     ctx.call(cond, *fed)
@@ -194,9 +201,9 @@ def while_loop(ctx: OpContext, cond, body, loop_vars, shape_invariants=None, par
     else:
         results = [UNKNOWN] * len(values)  # unknown, or a structure error that is not a shape matter
     for var, result in zip(loop, results):
-        if var is not None and not _check_iteration(ctx, var, result):
+        if graph and var is not None and not _check_iteration(ctx, var, result):
             return UNKNOWN
-    finals = [_loop_result(ctx, var, f, r) if var is not None else UNKNOWN
+    finals = [_loop_result(ctx, var, f, r, graph) if var is not None else UNKNOWN
               for var, f, r in zip(loop, fed, results)]
     if single:
         return finals[0]
@@ -311,21 +318,22 @@ def _grows(x: Value) -> Value:
 
 EXAMPLES = [
     bad("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), code=codes.LOOP_INVARIANT,
-        message="Input tensor loop_vars[0] enters the loop with shape (1, 2), but has"),
-    ok("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), shape_invariants=[None, 2], expect=[None, 2]),
+        message="Input tensor loop_vars[0] enters the loop with shape (1, 2), but has", target="1.15"),
+    ok("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), shape_invariants=[None, 2], expect=[None, 2], target="1.15"),
+    ok("tf.while_loop", lambda *a: Const(True), _grows, T(1, 2), expect=[None, 2]),  # eager TF 2: a Python loop
     # Example hosts run no user code: body/cond/fn results are unknown here.
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(), P(None, 2)], expect=([], [None, 2])),
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), expect=[None, 2]),
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, T(1, 2), shape_invariants=Seq([Const(None), Const(2)]), expect=[None, 2]),
-    ok("tf.while_loop", UNKNOWN, UNKNOWN, [0, T(1, 2)], shape_invariants=[[], [None, 2]], expect=([], [None, 2])),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(), P(None, 2)], expect=([], [None, 2]), target="1.15"),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), expect=[None, 2], target="1.15"),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, T(1, 2), shape_invariants=Seq([Const(None), Const(2)]), expect=[None, 2], target="1.15"),
+    ok("tf.while_loop", UNKNOWN, UNKNOWN, [0, T(1, 2)], shape_invariants=[[], [None, 2]], expect=([], [None, 2]), target="1.15"),
     ok("tf.while_loop", UNKNOWN, UNKNOWN, [T(1, 2)], shape_invariants=[[None, 2]], return_same_structure=True,
-       expect=([None, 2],)),
+       expect=([None, 2],), target="1.15"),
     bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [3, 2]], code=codes.SET_SHAPE_CONFLICT,
-        message="The shape invariant specified for loop_vars[1] is not compatible with"),
+        message="The shape invariant specified for loop_vars[1] is not compatible with", target="1.15"),
     bad("tf.while_loop", UNKNOWN, UNKNOWN, [T(), T(1, 2)], shape_invariants=[[], [None]], code=codes.SET_SHAPE_CONFLICT,
-        message="The shape invariant specified for loop_vars[1] is not compatible with"),
+        message="The shape invariant specified for loop_vars[1] is not compatible with", target="1.15"),
     bad("tf.while_loop", UNKNOWN, UNKNOWN, P(None, 2), shape_invariants=Seq([Const(5), Const(2)]), code=codes.SET_SHAPE_CONFLICT,
-        message="The shape invariant specified for x:0 is not compatible with the"),
+        message="The shape invariant specified for x:0 is not compatible with the", target="1.15"),
     ok("tf.cond", T(dtype="bool"), UNKNOWN, UNKNOWN, expect=UNKNOWN),
     ok("tf.cond", P(1, dtype="bool"), UNKNOWN, UNKNOWN, expect=UNKNOWN),
     ok("tf.cond", T(dtype="bool"), fn1=UNKNOWN, fn2=UNKNOWN, expect=UNKNOWN),

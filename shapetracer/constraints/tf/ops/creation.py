@@ -287,6 +287,26 @@ def _random(ctx: OpContext, shape, dtype) -> Tensor:
     return ctx.result(target, dtype_name(dtype, "float32"), label="created as")
 
 
+@op("tf.random.categorical", "tf.multinomial", "tf.random.multinomial")
+def random_categorical(ctx: OpContext, logits, num_samples, seed=None, name=None, output_dtype=None, dtype=None):
+    """Multinomial: logits ``[batch, classes]`` give ``[batch, num_samples]`` draws (int64 unless
+    the dtype says otherwise).  Logits of another rank fail: "Shape must be rank 2 but is rank 1"
+    while a graph is built, "logits should be a matrix, got shape [20]" eagerly (verified under
+    1.15 and 2.21)."""
+    x = ctx.tensor(logits)
+    out_dtype = dtype_name(dtype if not ctx.is_none(dtype) else output_dtype, "int64")
+    if x is None or x.shape.dims is None:
+        return ctx.unknown_tensor(out_dtype)
+    if x.shape.rank != 2:
+        message = messages.shape_must_be_rank(2, x.shape.rank) if ctx.graph.mode or ctx.target.tf1 else \
+            "logits should be a matrix, got shape {shape:tf}"
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(message, shape=x.shape), [x])
+        return ctx.unknown_tensor(out_dtype)
+    samples = ctx.dim(num_samples)
+    return ctx.result([x.shape.dims[0], samples if samples is not None else ctx.fresh("samples", 0)], out_dtype,
+                      label="draws")
+
+
 @op("tf.random.shuffle", "tf.random_shuffle")
 def random_shuffle(ctx: OpContext, value, seed=None, name=None):
     source = ctx.tensor(value)
@@ -350,6 +370,11 @@ EXAMPLES = [
         message="Requires start <= limit when delta > 0: 1/-1"),
     # random
     ok("tf.random_normal", [2, 3], expect=[2, 3]),
+    ok("tf.random.categorical", T(None, 20), 3, expect=[None, 3]),
+    ok("tf.multinomial", T(8, 20), 1, expect=[8, 1]),
+    bad("tf.random.categorical", T(20), 3, code=codes.RANK_MISMATCH, message="logits should be a matrix, got shape [20]"),
+    bad("tf.multinomial", T(2, 3, 20), 1, code=codes.RANK_MISMATCH, message="Shape must be rank 2 but is rank 3",
+        target="1.15"),
     ok("tf.random.normal", (128, 64), stddev=0.1, expect=[128, 64]),
     ok("tf.truncated_normal", [5, 5, 1, 32], stddev=0.1, expect=[5, 5, 1, 32]),
     ok("tf.random_uniform", [10], -1.0, 1.0, expect=[10]),

@@ -21,12 +21,14 @@ from __future__ import annotations
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import merge_shapes
 from shapetracer.domain.dims import Dim, Shape
+from shapetracer.rules.message import Message
 from shapetracer.constraints.core.examples import A, ANY, T, bad, ok
 from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, ShapeVal, Tensor
 from shapetracer.constraints.core.solver import judge
 from shapetracer.constraints.core import messages
+from shapetracer.constraints.tf.graph.ref_variables import reference_variables
 
 
 def _requested(ctx: OpContext, shape) -> Shape | None:
@@ -88,15 +90,49 @@ def ensure_shape(ctx: OpContext, x, shape, name=None):
 
 # --- assignment --------------------------------------------------------------------
 
-def _assign(ctx: OpContext, ref, value, validate: bool = True) -> Tensor:
+def _assign(ctx: OpContext, ref, value, validate: bool = True, update: bool = False,
+            python_check: bool = True) -> Tensor:
+    """``update``: assign_add/assign_sub.  A resource variable (TensorFlow 2, unless
+    disable_v2_behavior made reference variables) compares shapes in Python before any op:
+    "Cannot assign value to variable ' w:0': Shape mismatch.The variable shape (3, 2), and
+    the assigned value shape (2, 3) are incompatible."; its eager assign_add kernel says
+    "Cannot update variable with shape [3,2] using a Tensor with shape [2,3], shapes must be
+    equal."  A reference variable, and an update built in a graph, fail in the Assign op's
+    shape function (verified under 1.15, 2.15 and 2.21)."""
     target, source = ctx.tensor(ref), ctx.tensor(value)
     if target is None or source is None:
         return ctx.same_shape(target) if target is not None else ctx.unknown_tensor()
     if not validate:
         return ctx.same_shape(source, target.dtype)
-    if merge_shapes(ctx, codes.ASSIGN_SHAPE, target.shape, source.shape, [target, source]) is None:
+    resource = python_check and target.kind == "variable" and not reference_variables(ctx)
+    if resource and not update:
+        message = ctx.msg("Cannot assign value to variable ' {name}': Shape mismatch.The variable shape "
+                          "{shape_a:keras}, and the assigned value shape {shape_b:keras} are incompatible.",
+                          name=target.name or "Variable:0", shape_a=target.shape, shape_b=source.shape)
+    elif resource and not ctx.graph.mode:
+        message = ctx.msg("Cannot update variable with shape {shape_a:tf} using a Tensor with shape {shape_b:tf}, "
+                          "shapes must be equal.", shape_a=target.shape, shape_b=source.shape)
+    else:
+        message = None
+    if message is not None:
+        if not equal_shapes(ctx, codes.ASSIGN_SHAPE, target.shape, source.shape, message, [target, source]):
+            return ctx.unknown_tensor(target.dtype)
+    elif merge_shapes(ctx, codes.ASSIGN_SHAPE, target.shape, source.shape, [target, source]) is None:
         return ctx.unknown_tensor(target.dtype)
     return ctx.same_shape(target)
+
+
+def equal_shapes(ctx: OpContext, code: str, want: Shape, have: Shape, message: Message, involved: list) -> bool:
+    """Shapes that must be equal, dim by dim, all reported with one message; False after a
+    definite failure."""
+    if want.dims is None or have.dims is None:
+        return True
+    if len(want.dims) != len(have.dims) or any(a.known and b.known and a.value != b.value
+                                               for a, b in zip(want.dims, have.dims)):
+        ctx.fail(code, message, involved)
+        return False
+    return all(ctx.require(a.eq(b), code, message, involved + [a, b])
+               for a, b in zip(want.dims, have.dims))
 
 
 @op("tf.assign")
@@ -106,13 +142,13 @@ def assign(ctx: OpContext, ref, value, validate_shape=None, use_locking=None, na
 
 @op("tf.assign_add", "tf.assign_sub")
 def assign_add(ctx: OpContext, ref, value, use_locking=None, name=None):
-    return _assign(ctx, ref, value)
+    return _assign(ctx, ref, value, update=True)
 
 
 @op("Variable.load")
 def variable_load(ctx: OpContext, self, value, session=None):
     """``v.load(array, sess)`` assigns through a feed: the array must have v's shape."""
-    return _assign(ctx, self, value)
+    return _assign(ctx, self, value, python_check=False)
 
 
 @op("Variable.assign")
@@ -122,7 +158,7 @@ def variable_assign(ctx: OpContext, self, value, use_locking=False, name=None, r
 
 @op("Variable.assign_add", "Variable.assign_sub")
 def variable_assign_add(ctx: OpContext, self, delta, use_locking=False, name=None, read_value=True):
-    return _assign(ctx, self, delta)
+    return _assign(ctx, self, delta, update=True)
 
 
 @op("tf.TensorShape")
@@ -163,25 +199,32 @@ EXAMPLES = [
     ok("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), validate_shape=False,
        expect=[75, 1024, 1, 1]),
     bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1, 1), code=codes.ASSIGN_SHAPE,
-        message="Dimension 0 in both shapes must be equal, but are 1 and 75"),
+        message="Dimension 0 in both shapes must be equal, but are 1 and 75", target="1.15"),
     bad("tf.assign", T(1, 1, 1024, 39, kind="variable"), T(75, 1024, 1), code=codes.ASSIGN_SHAPE,
-        message="Shapes must be equal rank, but are 4 and 3"),
+        message="Shapes must be equal rank, but are 4 and 3", target="1.15"),
     ok("tf.assign_add", T(10, kind="variable"), T(10), expect=[10]),
     ok("tf.assign_sub", T(None, kind="variable"), T(4), expect=[None]),
     ok("tf.assign_add", T(2, 3, kind="variable"), T(2, None), expect=[2, 3]),
     bad("tf.assign_sub", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE,
-        message="Shapes must be equal rank, but are 2 and 1"),
+        message="Shapes must be equal rank, but are 2 and 1", target="1.15"),
     bad("tf.assign_add", T(10, kind="variable"), T(10, 1), code=codes.ASSIGN_SHAPE,
-        message="Shapes must be equal rank, but are 1 and 2"),
+        message="Shapes must be equal rank, but are 1 and 2", target="1.15"),
     ok("Variable.assign", T(2, 3, kind="variable"), T(2, 3), expect=[2, 3]),
     ok("Variable.assign", T(3, kind="variable"), [1.0, 2.0, 3.0], expect=[3]),
     bad("Variable.assign", T(1, 1, 1024, 39, kind="variable"), T(1, 1, 1024, 38), code=codes.ASSIGN_SHAPE,
-        message="Dimension 3 in both shapes must be equal, but are 39 and 38"),
+        message="Dimension 3 in both shapes must be equal, but are 39 and 38", target="1.15"),
     bad("Variable.assign", T(3, kind="variable"), 1.0, code=codes.ASSIGN_SHAPE,
-        message="Shapes must be equal rank, but are 1 and 0"),
+        message="Shapes must be equal rank, but are 1 and 0", target="1.15"),
     ok("Variable.assign_add", T(3, kind="variable"), [1.0, 2.0, 3.0], expect=[3]),
+    # TensorFlow 2's resource variables compare shapes in Python, their eager updates in the kernel
+    bad("Variable.assign", T(3, 2, kind="variable"), T(2, 3), code=codes.ASSIGN_SHAPE,
+        message="Cannot assign value to variable ' Variable:0': Shape mismatch.The variable shape (3, 2), and the assigned "
+                "value shape (2, 3) are incompatible."),
+    bad("tf.assign", T(3, kind="variable"), T(4), code=codes.ASSIGN_SHAPE, message="Cannot assign value to variable"),
+    bad("Variable.assign_add", T(3, 2, kind="variable"), T(3), code=codes.ASSIGN_SHAPE,
+        message="Cannot update variable with shape [3,2] using a Tensor with shape [3], shapes must be equal."),
     bad("Variable.assign_add", T(2, 3, kind="variable"), T(3), code=codes.ASSIGN_SHAPE,
-        message="Shapes must be equal rank, but are 2 and 1"),
+        message="Shapes must be equal rank, but are 2 and 1", target="1.15"),
     bad("Variable.assign_sub", T(2, 3, kind="variable"), T(2, 4), code=codes.ASSIGN_SHAPE,
-        message="Dimension 1 in both shapes must be equal, but are 3 and 4"),
+        message="Dimension 1 in both shapes must be equal, but are 3 and 4", target="1.15"),
 ]
