@@ -12,6 +12,7 @@ import click
 from shapetracer import __version__
 from shapetracer import flags as command_flags
 from shapetracer.config import ConfigError, load_settings
+from shapetracer.rules import codes
 from shapetracer.rules.codes import RULES
 from shapetracer.domain.target import Target
 from shapetracer.options import FAIL_SEVERITIES
@@ -187,9 +188,14 @@ def _render(output_format: str, findings, files: int, stats, targets=None) -> st
 @click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
 @command_flags.flags("shapes")
 def shapes(path: Path, **flags) -> None:
-    """Print PATH with the inferred shape of every tensor assignment beside it."""
+    """Print PATH with the inferred shape of every tensor assignment beside it.
+
+    Exits 1 with one line on stderr when PATH cannot be analysed (syntax error, binary or
+    unreadable file, broken notebook).
+    """
     from shapetracer.engine import check_source, tune_collector
     from shapetracer.frontend.notebook import code_cells
+    from shapetracer.report import text
     from shapetracer.report.shapes_view import render_shapes
 
     tune_collector()
@@ -197,10 +203,28 @@ def shapes(path: Path, **flags) -> None:
         settings = load_settings([path], **command_flags.flag_values("shapes", flags))
     except ConfigError as exc:
         _fail(str(exc))
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        _refuse(f"{path}: cannot read: {exc.strerror or exc}")
     # the bounds and target version of the settings, the shape pass only
     result = check_source(data, str(path), path, dataclasses.replace(settings.options, generic=False))
+    unshowable = [f for f in result.findings if f.code in _UNSHOWABLE]
+    if unshowable:  # nothing was analysed: one line saying why, never the input echoed back
+        _refuse(text.concise(unshowable[:1]).rstrip("\n"))
     click.echo(render_shapes(data, result, code_cells(data) if result.cells is not None else None), nl=False)
+
+
+# The input findings that mean a file was not analysed at all (it does not parse, cannot be
+# decoded, is no notebook or has no code cells); ST004 (a bound reached) still shows what was.
+_UNSHOWABLE = frozenset(rule.code for rule in RULES.values()
+                        if rule.family == "input" and rule.code != codes.TOO_COMPLEX)
+
+
+def _refuse(message: str) -> None:
+    """``shapes`` on input it cannot analyse: one line on stderr, exit 1 (2 stays usage errors)."""
+    click.echo(f"shapetracer: error: {message}", err=True)
+    sys.exit(1)
 
 
 @main.command()
