@@ -108,6 +108,8 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
         errors = sum(1 for f in findings if f.severity == "error")
         click.echo(f"Found {len(findings)} finding(s) ({errors} error(s)) in {files} file(s) "
                    f"in {elapsed:.2f}s.", err=True)
+        for line in _inferred_lines(targets):
+            click.echo(line, err=True)
     if statistics:
         total = modelled + not_modelled
         share = 100.0 * modelled / total if total else 100.0
@@ -165,6 +167,21 @@ def _target_lines(targets: list[tuple[str, Target]], shown: int = 10) -> list[st
             lines += [f"  {path}" for path in paths[:shown]]
             if len(paths) > shown:
                 lines.append(f"  ... and {len(paths) - shown} more")
+    return lines
+
+
+def _inferred_lines(targets: list[tuple[str, Target]]) -> list[str]:
+    """What the summary says of files whose TensorFlow was read from their code (versions/infer.py)."""
+    inferred: dict[str, list[str]] = {}
+    for path, target in targets:
+        if target.source.startswith("the code"):
+            inferred.setdefault(target.version, []).append(path)
+    lines = []
+    for version, paths in sorted(inferred.items()):
+        which = paths[0] if len(paths) == 1 else f"{len(paths)} files"
+        lines.append(f"Checked {which} against TensorFlow {version}, the version its code fits (nothing pins one; "
+                     f"--statistics says why): pin it with --tf-version, tf-version under [tool.shapetracer] "
+                     f"or a requirements pin.")
     return lines
 
 
