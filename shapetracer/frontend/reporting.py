@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from shapetracer.constraints.core import api_changes
 from shapetracer.constraints.core.tracing import FailureCatch
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.values import Value
@@ -51,9 +52,15 @@ class Reporter:
         self.reports.append(Report(code, message, site, related or [], confidence))
 
     def check_api(self, finding, node: cst.CSTNode) -> None:
-        """Report an API change (constraints.api_changes) found at ``node``."""
-        if finding is not None:
-            self.report(finding.code, finding.message, self.site(node))
+        """Report an API change (constraints.core.api_changes) found at ``node``, unless a
+        ``try`` around it (here or in a caller) catches what it raises: ``try: from
+        tensorflow.contrib import rnn`` / ``except ImportError:`` is a program that runs."""
+        if finding is None:
+            return
+        bases = api_changes.EXCEPTION_BASES[finding.raises]
+        if any(caught is None or not caught.isdisjoint(bases) for caught in self.run.guards):
+            return
+        self.report(finding.code, finding.message, self.site(node))
 
     def site(self, node: cst.CSTNode) -> Origin:
         run = self.run

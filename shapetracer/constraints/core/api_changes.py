@@ -32,6 +32,23 @@ class ApiFinding:
     code: str
     message: Message
 
+    @property
+    def raises(self) -> str:
+        """The exception the program gets where the finding stands: a ``try`` whose handler
+        catches it (or a base of it) guards the line, and the finding is not made."""
+        if self.code == codes.API_IMPORT:
+            return "ModuleNotFoundError" if self.message.startswith("No module named") else "ImportError"
+        return "TypeError" if self.code == codes.API_CALL else "AttributeError"
+
+
+# The bases of the exceptions API changes raise, as an ``except`` clause names them.
+EXCEPTION_BASES = {
+    "ModuleNotFoundError": ("ModuleNotFoundError", "ImportError", "Exception", "BaseException"),
+    "ImportError": ("ImportError", "Exception", "BaseException"),
+    "AttributeError": ("AttributeError", "Exception", "BaseException"),
+    "TypeError": ("TypeError", "Exception", "BaseException"),
+}
+
 
 def api_name(spelled: str, target: Target) -> str | None:
     """The API model's name of a real module path, or None outside TF/Keras."""
@@ -83,6 +100,22 @@ def missing_attribute(owner: str, attribute: str, target: Target) -> ApiFinding 
     module = owner.split(".")[0] if owner in _EXACT else owner
     return ApiFinding(codes.API_ATTRIBUTE, join("module '{module}' has no attribute '{attribute}'", _under(target),
                                                 _hint(name, target.api_version), module=module, attribute=attribute))
+
+
+def has_attribute(owner: str, attribute: str, target: Target) -> bool | None:
+    """``hasattr(owner, attribute)`` on a TF/Keras module under the target, where the API model
+    decides it: False for a name the target lacks and another version has (what programs guard
+    against), True for one the target has; None otherwise (not a module, a private name, a
+    name no version's walk saw)."""
+    owner_name = api_name(owner, target)
+    if owner_name is None or attribute.startswith("_"):
+        return None
+    if missing_attribute(owner, attribute, target) is not None:
+        return False
+    model = api.load(target.api_version)
+    if model.kind(owner_name) == "module" and model.has(f"{owner_name}.{attribute}"):
+        return True
+    return None
 
 
 def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFinding | None:
@@ -202,4 +235,16 @@ EXAMPLES = [
      codes.API_CALL),
     ("import numpy as np\nfrom tensorflow import keras\nm = keras.Sequential([keras.layers.Dense(1)])\n"
      "m.compile('sgd', 'mse')\nm.fit(np.zeros((4, 3)), np.zeros((4, 1)), epochs=2, workers=2)\n", "2.15", None),
+    # guarded: a handler that catches what the line raises, a hasattr test, a getattr default
+    ("try:\n    from tensorflow.contrib import rnn\nexcept ValueError:\n    rnn = None\n", "2.21", codes.API_IMPORT),
+    ("try:\n    from tensorflow.contrib import rnn\nexcept ImportError:\n    rnn = None\n", "2.21", None),
+    ("import tensorflow as tf\nh = tf.ones([4, 8])\ntry:\n    d = tf.nn.dropout(h, keep_prob=0.5)\n"
+     "except ValueError:\n    d = tf.nn.dropout(h, rate=0.5)\n", "2.21", codes.API_CALL),
+    ("import tensorflow as tf\nh = tf.ones([4, 8])\ntry:\n    d = tf.nn.dropout(h, keep_prob=0.5)\n"
+     "except TypeError:\n    d = tf.nn.dropout(h, rate=0.5)\n", "2.21", None),
+    ("import tensorflow as tf\nif hasattr(tf, 'compat'):\n    x = tf.placeholder(tf.float32)\n", "2.21",
+     codes.API_ATTRIBUTE),
+    ("import tensorflow as tf\nif hasattr(tf, 'placeholder'):\n    x = tf.placeholder(tf.float32)\n", "2.21", None),
+    ("import tensorflow as tf\nplaceholder = getattr(tf, 'placeholder')\n", "2.21", codes.API_ATTRIBUTE),
+    ("import tensorflow as tf\nplaceholder = getattr(tf, 'placeholder', None)\n", "2.21", None),
 ]
