@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 # What the synopsis' placeholders stand for in the sandbox.
-PLACEHOLDERS = {"PATH...": "examples/train_mnist_cnn.py", "FILE": "examples/train_mnist_cnn.py"}
+PLACEHOLDERS = {"PATH...": "examples/train_mnist_cnn.py", "FILE": "examples/train_mnist_cnn.py", "CODE": "ST101"}
 JOBS = ("job-017a9b", "job-02f3ff", "job-087cdb")  # small corpus jobs that fail as their logs say
 NOTEBOOK = "corpus/notebooks/feed_bug_char_model_last_chunk.ipynb"
 

@@ -37,7 +37,7 @@ class ApiFinding:
         """The exception the program gets where the finding stands: a ``try`` whose handler
         catches it (or a base of it) guards the line, and the finding is not made."""
         if self.code == codes.API_IMPORT:
-            return "ModuleNotFoundError" if self.message.startswith("No module named") else "ImportError"
+            return "ModuleNotFoundError" if self.message.text.startswith("No module named") else "ImportError"
         return "TypeError" if self.code == codes.API_CALL else "AttributeError"
 
 
