@@ -147,3 +147,15 @@ def test_under_a_version_that_has_the_name_the_guarded_branch_is_checked():
              "    y = tf.matmul(x, tf.zeros([4, 2]))\n"
     result = check_source(source.encode(), "prog.py", None, Options(target=target_for("1.15", "flag"), generic=False))
     assert [f.code for f in result.findings] == ["ST101"]
+
+
+def test_the_exception_an_import_raises_is_a_fact_not_words():
+    """A guard reads the ``error`` fact of ST402's message; rewording the template changes nothing."""
+    from shapetracer.constraints.core.api_changes import ApiFinding, missing_import
+    from shapetracer.rules.message import Message
+
+    missing_module = missing_import("tensorflow.contrib.slim", (), TARGET)
+    missing_name = missing_import("tensorflow.keras.layers", ("CuDNNLSTM",), TARGET)
+    assert (missing_module.raises, missing_name.raises) == ("ModuleNotFoundError", "ImportError")
+    reworded = ApiFinding(missing_module.code, Message("the module {module} is gone", **missing_module.message.args))
+    assert reworded.raises == "ModuleNotFoundError"

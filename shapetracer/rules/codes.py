@@ -342,7 +342,7 @@ API_ATTRIBUTE = _rule("ST401", "removed-api-attribute", "api", "error", "attribu
 API_IMPORT = _rule("ST402", "removed-api-import", "api", "error", "import-error",
                    "An import of a TensorFlow/Keras module or name that the target version does not have "
                    "(ModuleNotFoundError/ImportError).",
-                   facts="module name replacement target version")
+                   facts="error module name replacement target version")
 API_METHOD = _rule("ST403", "removed-api-method", "api", "error", "attribute-error",
                    "A Keras model method that the target version removed (AttributeError).",
                    facts="cls method target")

@@ -37,7 +37,7 @@ class ApiFinding:
         """The exception the program gets where the finding stands: a ``try`` whose handler
         catches it (or a base of it) guards the line, and the finding is not made."""
         if self.code == codes.API_IMPORT:
-            return "ModuleNotFoundError" if self.message.text.startswith("No module named") else "ImportError"
+            return self.message.args["error"]  # ModuleNotFoundError or ImportError (a fact of ST402's)
         return "TypeError" if self.code == codes.API_CALL else "AttributeError"
 
 
@@ -127,7 +127,8 @@ def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFi
         name = api_name(prefix, target)
         if name is not None and _changed(name, version):
             return ApiFinding(codes.API_IMPORT, join("No module named '{module}'", _under(target),
-                                                     _hint(name, version), module=prefix))
+                                                     _hint(name, version), module=prefix,
+                                                     error="ModuleNotFoundError"))
     base = api_name(module, target)
     if base is None or api.load(version).has(base) is not True:
         return None
@@ -135,7 +136,7 @@ def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFi
         if _changed(f"{base}.{imported}", version):
             return ApiFinding(codes.API_IMPORT, join("cannot import name '{name}' from '{module}'", _under(target),
                                                      _hint(f"{base}.{imported}", version), name=imported,
-                                                     module=module))
+                                                     module=module, error="ImportError"))
     return None
 
 
