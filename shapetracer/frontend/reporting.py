@@ -15,8 +15,14 @@ from shapetracer.constraints.core import api_changes
 from shapetracer.constraints.core.tracing import FailureCatch
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.values import Value
+from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.frontend.run import Run
+
+# The errors that are shape, dtype or container conflicts (an API change or a Python bug is
+# one line's own: it repeats and follows nothing).
+_CONFLICT_CODES = frozenset(rule.code for rule in codes.RULES.values()
+                            if rule.severity == "error" and rule.family in ("shape", "dtype", "container"))
 
 
 @dataclass
@@ -38,6 +44,7 @@ class Reporter:
         self.reports: list[Report] = []
         self._seen: set[tuple] = set()
         self.catch = FailureCatch()  # findings a call holds back to say them itself
+        self._conflicts: list[frozenset[int]] = []  # node ids of each definite error's conflict, in order
         # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
         self.shape_log: list[tuple[Origin, Value]] | None = []
 
@@ -49,7 +56,31 @@ class Reporter:
         if key in self._seen:
             return
         self._seen.add(key)
+        if confidence == "definite" and code in _CONFLICT_CODES and self._follows(site, related or []):
+            return
         self.reports.append(Report(code, message, site, related or [], confidence))
+
+    def _follows(self, site: Origin, related: list[Origin]) -> bool:
+        """Whether a definite error only repeats or follows from one reported before.
+
+        After an error the analysis goes on (a failed op's result is unknown where its
+        failure leaves it undefined, so nothing computed from it clashes again).  Two cases
+        remain where a later error is the earlier one again: its conflict lies within the
+        earlier's (the same wrong array fed to the same placeholder by a training and an
+        evaluation run; three products of the same transposed labels), and it names an op
+        whose run-time check already failed (an op in graph mode keeps its static result,
+        and a later run's ops built on it clash for the same reason).  The first is
+        reported, where a real run stops.  What the failing statement made itself (the slice
+        ``x[:8]`` it feeds, the call it makes) is its own and does not tell two conflicts apart."""
+        run = self.run
+        nodes = frozenset(id(origin.node) for origin in related
+                          if not (origin.locator is run.scope and run.scope.made_on(origin.node, run.current_place)))
+        if nodes & self.run.graph.failed_sites:
+            return True
+        if nodes and any(nodes <= earlier for earlier in self._conflicts):
+            return True
+        self._conflicts.append(nodes | {id(site.node)})
+        return False
 
     def check_api(self, finding, node: cst.CSTNode) -> None:
         """Report an API change (constraints.core.api_changes) found at ``node``, unless a

@@ -47,7 +47,7 @@ def test_diff_prints_the_fixes_and_writes_nothing(work, flags, golden):
     assert "Would fix" in result.stderr
 
 
-@pytest.mark.parametrize("flags,golden,left", [((), "several.safe-fixed.py", 1),
+@pytest.mark.parametrize("flags,golden,left", [((), "several.safe-fixed.py", 3),
                                                (("--unsafe-fixes",), "several.fixed.py", 0)])
 def test_fix_writes_the_fixed_file_and_reports_what_is_left(work, flags, golden, left):
     result = run("--fix", *flags, "several.py")

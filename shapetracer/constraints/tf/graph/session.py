@@ -229,8 +229,8 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
     """Judge the run-time requirements of everything this run evaluates, with the
     fed dims in place of the placeholders' unknown ones (see spec.Deferred)."""
     for deferred in pending_of([fetches], fetched=True):
-        if deferred.at_gradient:
-            continue
+        if deferred.at_gradient or ctx.graph.already_failed(deferred):
+            continue  # (a check that failed at an earlier run was reported there)
         cond = deferred.cond
         if cond is False:
             cond = z3.BoolVal(False)
@@ -241,12 +241,14 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
         involved = [deferred.site, *deferred.origins, *fed]
         if z3.is_false(cond):
             ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
+            ctx.graph.failed_at_run(deferred)
             return False
         if z3.is_true(cond):
             continue
         judgement = judge(ctx.host.facts, cond, ctx.host.limits, False)
         if judgement.verdict is Verdict.FAILS:
             ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
+            ctx.graph.failed_at_run(deferred)
             return False
     return True
 
@@ -370,8 +372,9 @@ def gradients_build(ctx: OpContext, ys: Any) -> bool:
     conv2d_transpose whose output_shape does not invert its input: the gradient's static
     shape clashes with the input's); False after a failure."""
     for deferred in pending_of([ys]):
-        if deferred.at_gradient and deferred.cond is False:
+        if deferred.at_gradient and deferred.cond is False and not ctx.graph.already_failed(deferred):
             ctx.fail(deferred.code, deferred.message, [deferred.site, *deferred.origins])
+            ctx.graph.failed_at_run(deferred)
             return False
     return True
 
