@@ -45,6 +45,7 @@ class Reporter:
         self._seen: set[tuple] = set()
         self.catch = FailureCatch()  # findings a call holds back to say them itself
         self._conflicts: list[frozenset[int]] = []  # node ids of each definite error's conflict, in order
+        self._worded: dict[tuple[str, str], list[frozenset[int]]] = {}  # the same, by code and words
         # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
         self.shape_log: list[tuple[Origin, Value]] | None = []
 
@@ -56,30 +57,40 @@ class Reporter:
         if key in self._seen:
             return
         self._seen.add(key)
-        if confidence == "definite" and code in _CONFLICT_CODES and self._follows(site, related or []):
+        if confidence == "definite" and code in _CONFLICT_CODES \
+                and self._follows(code, message.text, site, related or []):
             return
         self.reports.append(Report(code, message, site, related or [], confidence))
 
-    def _follows(self, site: Origin, related: list[Origin]) -> bool:
+    def _follows(self, code: str, text: str, site: Origin, related: list[Origin]) -> bool:
         """Whether a definite error only repeats or follows from one reported before.
 
-        After an error the analysis goes on (a failed op's result is unknown where its
-        failure leaves it undefined, so nothing computed from it clashes again).  Two cases
-        remain where a later error is the earlier one again: its conflict lies within the
-        earlier's (the same wrong array fed to the same placeholder by a training and an
-        evaluation run; three products of the same transposed labels), and it names an op
-        whose run-time check already failed (an op in graph mode keeps its static result,
-        and a later run's ops built on it clash for the same reason).  The first is
-        reported, where a real run stops.  What the failing statement made itself (the slice
-        ``x[:8]`` it feeds, the call it makes) is its own and does not tell two conflicts apart."""
+        After an error the analysis goes on; a failed op's result is unknown where its
+        failure leaves it undefined, so nothing computed from it clashes again.  A later
+        error is still the earlier one again when
+        - it names an op whose run-time check already failed (in graph mode an op keeps its
+          static result, and a later run's ops built on it clash for the same reason);
+        - its conflict lies within an earlier one's (the same wrong array fed to the same
+          placeholder by a training and an evaluation run);
+        - it is worded as an earlier one and their conflicts share a node, or it names none
+          (the training and validation slices of one wrongly sized array given to ``fit``
+          and to ``evaluate``; one wrong argument reaching three ``get_variable`` calls).
+        What the failing statement made itself (the slice ``x[:8]`` it feeds) is its own and
+        tells nothing apart.  Worded apart (two slices of one vector, each reshaped to its
+        own wrong size), both stand.  The first is reported, where a real run stops."""
         run = self.run
         nodes = frozenset(id(origin.node) for origin in related
                           if not (origin.locator is run.scope and run.scope.made_on(origin.node, run.current_place)))
-        if nodes & self.run.graph.failed_sites:
+        if nodes & run.graph.failed_sites:
             return True
         if nodes and any(nodes <= earlier for earlier in self._conflicts):
             return True
-        self._conflicts.append(nodes | {id(site.node)})
+        worded = self._worded.setdefault((code, text), [])
+        if any(not nodes or nodes & earlier for earlier in worded):
+            return True  # the same words over a shared conflict: one wrong value met again
+        conflict = nodes | {id(site.node)}
+        self._conflicts.append(conflict)
+        worded.append(conflict)
         return False
 
     def check_api(self, finding, node: cst.CSTNode) -> None:

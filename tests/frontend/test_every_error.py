@@ -164,3 +164,29 @@ def test_a_clean_program_stays_clean():
         h = tf.matmul(x, tf.zeros([64, 16]))
         y = tf.reshape(h, [8, 8])
         """) == []
+
+
+def test_fit_and_evaluate_on_slices_of_one_wrong_array_are_one_error():
+    # the validation slice is the training slice's array: the same conflict, worded alike
+    assert findings("""\
+        import numpy as np
+        from tensorflow import keras
+        features = np.zeros((100, 20), np.float32)
+        labels = np.zeros((100,), np.int64)
+        model = keras.Sequential([keras.Input(shape=(40,)), keras.layers.Dense(3)])
+        model.compile("sgd", "sparse_categorical_crossentropy")
+        model.fit(features[:80], labels[:80], epochs=1, verbose=0)
+        model.evaluate(features[80:], labels[80:], verbose=0)
+        """) == [(7, "ST117")]
+
+
+def test_one_wrong_argument_met_by_three_variables_is_one_error():
+    assert findings("""\
+        import tensorflow.compat.v1 as tf
+        tf.disable_v2_behavior()
+        def layer(initializer):
+            w = tf.get_variable("w", [3, 4], initializer=initializer)
+            b = tf.get_variable("b", [4], initializer=initializer)
+            return w, b
+        layer(True)
+        """) == [(4, "ST130")]
