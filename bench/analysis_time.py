@@ -7,6 +7,7 @@ Prints the median, p99 and maximum seconds per program, and the slowest five.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -17,7 +18,9 @@ from shapetracer.engine import Options, check_file, iter_python_files, tune_coll
 
 
 def main(argv: list[str]) -> int:
-    roots = [Path(a) for a in argv] or [Path(__file__).resolve().parents[1] / "corpus" / "shape"]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="folders or files (default: corpus/shape)")
+    roots = parser.parse_args(argv).paths or [Path(__file__).resolve().parents[1] / "corpus" / "shape"]
     files = list(iter_python_files(roots))
     if not files:
         print("no files", file=sys.stderr)

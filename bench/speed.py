@@ -16,6 +16,7 @@ shared with other work the wall clock measures the load as much as the tool, CPU
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import shutil
@@ -90,7 +91,9 @@ def _quantiles(times: list[float]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or [ROOT / "corpus"]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="folders or files (default: corpus/)")
+    paths = parser.parse_args(argv).paths or [ROOT / "corpus"]
     files = files_under(paths)
     lines = sum(len(f.read_bytes().splitlines()) for f in files)
     print(f"files: {len(files)}  lines: {lines}  cores: {os.cpu_count()}")

@@ -15,6 +15,7 @@ jobs; a job whose scripts did not change keeps its job.log.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import shutil
@@ -99,7 +100,8 @@ def write_job(name: str, files: dict[str, str], meta: dict) -> bool:
     return True
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n", 1)[0]).parse_args(argv)
     recipes = bugs_python.RECIPES + bugs_tf.RECIPES + bugs_version.RECIPES + synthetic.RECIPES
     JOBS.mkdir(exist_ok=True)
     names: set[str] = set()
@@ -123,4 +125,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

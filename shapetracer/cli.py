@@ -12,6 +12,7 @@ import click
 from shapetracer import __version__
 from shapetracer import flags as command_flags
 from shapetracer.config import ConfigError, load_settings
+from shapetracer.rules import codes
 from shapetracer.rules.codes import RULES
 from shapetracer.domain.target import Target
 from shapetracer.options import FAIL_SEVERITIES
@@ -107,6 +108,8 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
         errors = sum(1 for f in findings if f.severity == "error")
         click.echo(f"Found {len(findings)} finding(s) ({errors} error(s)) in {files} file(s) "
                    f"in {elapsed:.2f}s.", err=True)
+        for line in _inferred_lines(targets):
+            click.echo(line, err=True)
     if statistics:
         total = modelled + not_modelled
         share = 100.0 * modelled / total if total else 100.0
@@ -167,6 +170,21 @@ def _target_lines(targets: list[tuple[str, Target]], shown: int = 10) -> list[st
     return lines
 
 
+def _inferred_lines(targets: list[tuple[str, Target]]) -> list[str]:
+    """What the summary says of files whose TensorFlow was read from their code (versions/infer.py)."""
+    inferred: dict[str, list[str]] = {}
+    for path, target in targets:
+        if target.source.startswith("the code"):
+            inferred.setdefault(target.version, []).append(path)
+    lines = []
+    for version, paths in sorted(inferred.items()):
+        which = paths[0] if len(paths) == 1 else f"{len(paths)} files"
+        lines.append(f"Checked {which} against TensorFlow {version}, the version its code fits (nothing pins one; "
+                     f"--statistics says why): pin it with --tf-version, tf-version under [tool.shapetracer] "
+                     f"or a requirements pin.")
+    return lines
+
+
 def _render(output_format: str, findings, files: int, stats, targets=None) -> str:
     from shapetracer.report import github, json_format, json_lines, sarif, text
 
@@ -187,9 +205,14 @@ def _render(output_format: str, findings, files: int, stats, targets=None) -> st
 @click.argument("path", type=click.Path(path_type=Path, dir_okay=False, exists=True))
 @command_flags.flags("shapes")
 def shapes(path: Path, **flags) -> None:
-    """Print PATH with the inferred shape of every tensor assignment beside it."""
+    """Print PATH with the inferred shape of every tensor assignment beside it.
+
+    Exits 1 with one line on stderr when PATH cannot be analysed (syntax error, binary or
+    unreadable file, broken notebook).
+    """
     from shapetracer.engine import check_source, tune_collector
     from shapetracer.frontend.notebook import code_cells
+    from shapetracer.report import text
     from shapetracer.report.shapes_view import render_shapes
 
     tune_collector()
@@ -197,10 +220,28 @@ def shapes(path: Path, **flags) -> None:
         settings = load_settings([path], **command_flags.flag_values("shapes", flags))
     except ConfigError as exc:
         _fail(str(exc))
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        _refuse(f"{path}: cannot read: {exc.strerror or exc}")
     # the bounds and target version of the settings, the shape pass only
     result = check_source(data, str(path), path, dataclasses.replace(settings.options, generic=False))
+    unshowable = [f for f in result.findings if f.code in _UNSHOWABLE]
+    if unshowable:  # nothing was analysed: one line saying why, never the input echoed back
+        _refuse(text.concise(unshowable[:1]).rstrip("\n"))
     click.echo(render_shapes(data, result, code_cells(data) if result.cells is not None else None), nl=False)
+
+
+# The input findings that mean a file was not analysed at all (it does not parse, cannot be
+# decoded, is no notebook or has no code cells); ST004 (a bound reached) still shows what was.
+_UNSHOWABLE = frozenset(rule.code for rule in RULES.values()
+                        if rule.family == "input" and rule.code != codes.TOO_COMPLEX)
+
+
+def _refuse(message: str) -> None:
+    """``shapes`` on input it cannot analyse: one line on stderr, exit 1 (2 stays usage errors)."""
+    click.echo(f"shapetracer: error: {message}", err=True)
+    sys.exit(1)
 
 
 @main.command()

@@ -73,9 +73,13 @@ def load_settings(paths: Iterable[Path] = (), config_file: Path | None = None, *
     The configuration is ``config_file``, else the nearest pyproject.toml with a
     ``[tool.shapetracer]`` table above the first of ``paths`` (else the working folder).
     ``flags`` are the command line's, by flag name: ``select="ST1"``, ``possible=True``,
-    ``no_generic=True``, ``tf_version="1.15"`` ...  ``ConfigError`` for a bad configuration.
+    ``no_generic=True``, ``tf_version="1.15"`` ...  ``ConfigError`` for a bad configuration or
+    a flag naming no code.
     """
     paths = list(paths)
     config_path = config_file or find_config(paths[0] if paths else Path.cwd())
     config = load_config(config_path)
-    return option_table.merge(config.values, flags, config_path)
+    try:
+        return option_table.merge(config.values, flags, config_path)
+    except option_table.SettingError as exc:
+        raise ConfigError(str(exc)) from exc

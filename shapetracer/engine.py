@@ -154,6 +154,8 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
         status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
         return FileResult(display_path, in_cells(_filter([finding], options, display_path), cells, display_path),
                           status=status, target=target, cells=cells)
+    if options.target is None:  # nothing but the environment chose it: the code may say better
+        target = versions.from_code(target, parsed.tree)
     target = versions.for_program(target, parsed.text)
     if parsed.module is None:  # a notebook whose code cells together pass the bound
         return FileResult(display_path, _filter([_too_large(display_path, len(parsed.text))], options, display_path),

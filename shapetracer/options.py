@@ -63,6 +63,10 @@ class Options:
 _UNSET = object()
 
 
+class SettingError(ValueError):
+    """A value no option accepts (an unknown code in ``--select``): a usage error, exit 2."""
+
+
 def _nested() -> dict[str, type]:
     """The dataclasses inside Options."""
     return {"bounds": Bounds, "limits": SolverLimits}
@@ -92,7 +96,8 @@ class Option:
     config: bool = True  # accepted under [tool.shapetracer]
     scan: bool = False  # crosses to scan workers: part of ScanConfig, its cache key and config hash
     hash_default: bool = True  # False: left out of the scan's hash at its default (added after v1)
-    codes: bool = False  # finding codes: upper-cased; comma-separated on the command line
+    codes: bool = False  # finding codes, prefixes or rule names (a list, or per glob a list): checked,
+    # names made codes, upper-cased; comma-separated on the command line
     union: bool = False  # the flag adds to the config's value instead of replacing it
     negate: bool = False  # the flag turns the option off (--no-generic)
     choices: tuple[str, ...] | None = None
@@ -124,19 +129,29 @@ class Option:
             return f"'{self.key}' must be a {self.kind.__name__}"
         if self.choices is not None and value not in self.choices:
             return f"'{self.key}' must be one of {', '.join(self.choices)}"
+        if self.codes:
+            lists = value.values() if isinstance(value, dict) else [value]
+            for entries in lists:
+                if not isinstance(entries, list) or not all(isinstance(v, str) for v in entries):
+                    return f"'{self.key}' must list codes as strings"
+                unknown = next((v for v in entries if codes.selector(v) is None), None)
+                if unknown is not None:
+                    return f"'{self.key}': {codes.unknown_selector(unknown)}"
         if self.check is not None:
             return self.check(value)
         return None
 
     def from_config(self, value: Any) -> Any:
+        if self.codes and isinstance(value, dict):
+            return {glob: sorted(_selectors(entries, self.key)) for glob, entries in value.items()}
         if self.codes:
-            return frozenset(v.upper() for v in value) or self.default_value
+            return _selectors(value, self.key) or self.default_value
         return value
 
     def from_flag(self, value: Any) -> Any:
         """The value a given flag means (``value`` as click delivers it)."""
         if self.codes:
-            return frozenset(part.strip().upper() for part in value.split(",") if part.strip())
+            return _selectors(value.split(","), self.flag or self.key)
         if self.kind is bool:
             return not self.negate
         return value
@@ -145,17 +160,32 @@ class Option:
         return value is not None and value is not False
 
 
+def _selectors(values: Any, where: str) -> frozenset[str]:
+    """The codes and prefixes ``values`` name (rule names become their codes); an entry that
+    names no code is a ``SettingError`` naming the closest one."""
+    selected = set()
+    for value in values:
+        if not value.strip():
+            continue
+        code = codes.selector(value)
+        if code is None:
+            raise SettingError(f"{where}: {codes.unknown_selector(value)}")
+        selected.add(code)
+    return frozenset(selected)
+
+
 _CHECK_SCAN = ("check", "scan")
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("select", list, "Comma-separated codes or prefixes to report (replaces the defaults).",
+    Option("select", list, "Comma-separated codes, prefixes or rule names to report (replaces the defaults).",
            field="select", flag="--select", commands=_CHECK_SCAN, scan=True, codes=True),
-    Option("extend-select", list, "Codes or prefixes to report on top of the defaults (e.g. ST201,ST904).",
+    Option("extend-select", list, "Codes, prefixes or rule names to report on top of the defaults (e.g. ST201,ST904).",
            field="extend_select", flag="--extend-select", commands=("check",), codes=True, union=True),
-    Option("ignore", list, "Comma-separated codes or prefixes to drop.",
+    Option("ignore", list, "Comma-separated codes, prefixes or rule names to drop.",
            field="ignore", flag="--ignore", commands=_CHECK_SCAN, scan=True, codes=True, union=True),
-    Option("per-file-ignores", dict, "Codes dropped in the files a glob matches.", field="per_file_ignores"),
+    Option("per-file-ignores", dict, "Codes dropped in the files a glob matches.", field="per_file_ignores",
+           codes=True),
     Option("exclude", list, "Globs of files and folders not checked.", default=()),
     Option("extend-exclude", list, "More globs of files and folders not checked.", default=()),
     Option("possible-failures", bool, "Also report ST201: ops that fail for some values of unknown dims.",
@@ -238,7 +268,10 @@ class Settings:
 
 def merge(config: Mapping[str, Any] | None = None, flags: Mapping[str, Any] | None = None,
           config_path: Path | None = None) -> Settings:
-    """Defaults, then the (checked) config table, then the flags given (keyed by ``Option.param``)."""
+    """Defaults, then the (checked) config table, then the flags given (keyed by ``Option.param``).
+
+    Every source of settings passes through here: codes are checked and rule names made codes
+    on the way (``SettingError`` for one that names nothing)."""
     config, flags = config or {}, dict(flags or {})
     known = {option.param for option in OPTIONS if option.flag}
     unknown = set(flags) - known
@@ -274,7 +307,7 @@ def engine_options(values: Mapping[str, Any], sources: Mapping[str, str] | None 
             extra.update(option.selects)
         if option.field is None:
             continue
-        if option.codes and value is not None:
+        if option.codes and value is not None and not isinstance(value, dict):
             value = frozenset(value)
         if option.field == "target":
             value = from_setting(value, sources.get(option.key, "flag")) if value is not None else None

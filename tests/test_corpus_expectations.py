@@ -13,6 +13,9 @@ when absent), with that version as the target, against the markers that apply un
 - Findings TensorFlow contradicts (an error on a program that runs under that version, an
   unlabelled error on a buggy one) are listed in corpus/known_false_alarms.txt, just as
   strictly: a listed program that draws no such finding fails.
+- Every error of a run is reported, though the real run stops at the first: an error after
+  the labelled one is listed in corpus/second_errors.txt with the twin that verified it
+  (the first error taken out, the real library run to that line), and must be reported.
 - The programs in corpus/quiet_under_possible.txt must draw no finding at all even with
   ``--possible`` (warnings of what fails for some values of the unknowns): their run calls feed
   differing batch sizes only to placeholders that never meet in one op.
@@ -43,6 +46,15 @@ PROGRAMS = corpus_meta.load_corpus()
 RUNS = [(program, version) for program in PROGRAMS for version in program.versions]
 
 
+def _second_errors() -> dict[str, set[tuple[int, str]]]:
+    """``<program>[@<version>] <line> <code> <how verified>`` lines of corpus/second_errors.txt."""
+    found: dict[str, set[tuple[int, str]]] = {}
+    for key, rest in _listing("second_errors.txt").items():
+        line, code, _ = rest.split(" ", 2)
+        found.setdefault(key, set()).add((int(line), code))
+    return found
+
+
 def _listing(name: str) -> dict[str, str]:
     """``<program>[@<version>] <reason>`` lines of corpus/<name> (comments skipped)."""
     path = ROOT / "corpus" / name
@@ -57,6 +69,7 @@ def _listing(name: str) -> dict[str, str]:
 
 KNOWN_MISSES = _listing("known_misses.txt")
 KNOWN_FALSE_ALARMS = _listing("known_false_alarms.txt")
+SECOND_ERRORS = _second_errors()
 QUIET_UNDER_POSSIBLE = [program for program in PROGRAMS
                         if program.rel in _listing("quiet_under_possible.txt")]
 POSSIBLE_RUNS = [(program, version) for program in QUIET_UNDER_POSSIBLE for version in program.versions]
@@ -103,7 +116,9 @@ def test_program_matches_its_labels(program, version: str):
     if miss:  # its reason says where (if anywhere) the bug is reported instead
         assert not want <= got, f"{name} is listed as a known miss but is detected; drop it from the list"
         pytest.xfail(miss)
-    unexpected = {g for g in got if g not in want and g[1].startswith(("ST1", "ST4"))}
+    second = SECOND_ERRORS.get(f"{name}@{version}", SECOND_ERRORS.get(name, set()))
+    assert second <= got, f"a verified second error is not reported: {sorted(second - got)}"
+    unexpected = {g for g in got if g not in want | second and g[1].startswith(("ST1", "ST4"))}
     if false_alarm:
         assert unexpected, f"{name} is listed as a known false alarm under {version} but draws none; drop it"
         assert want <= got, f"missed: {sorted(want - got)}"
@@ -125,7 +140,8 @@ def test_quiet_under_possible(program, version: str):
     assert got == set(), f"--possible finding on a program whose feeds never meet: {sorted(got)}"
 
 
-@pytest.mark.parametrize("listing", ["known_misses.txt", "known_false_alarms.txt", "quiet_under_possible.txt"])
+@pytest.mark.parametrize("listing", ["known_misses.txt", "known_false_alarms.txt", "quiet_under_possible.txt",
+                                     "second_errors.txt"])
 def test_listings_name_existing_programs(listing: str):
     by_rel = {program.rel: program for program in PROGRAMS}
     for key in _listing(listing):

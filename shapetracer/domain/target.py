@@ -16,6 +16,7 @@ SUPPORTED = ("1.15", "2.15", "2.21")  # each verified under the real package (te
 NEWEST = SUPPORTED[-1]
 LEGACY_KERAS_VARIABLE = "TF_USE_LEGACY_KERAS"
 _LEGACY_VALUES = ("true", "True", "1")  # what TensorFlow itself accepts
+ENVIRONMENT_SOURCES = ("installed", "default")  # the sources of a version nothing pinned
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,12 @@ class Target:
         if self.tf1:
             return "1.15"
         return "2.15" if self.tf < (2, 16) else "2.21"
+
+    @property
+    def from_environment(self) -> bool:
+        """Nothing chose this version (no flag, config, pin or job log): it is the installed
+        TensorFlow's or the newest, which a file's own code may contradict (versions/infer.py)."""
+        return self.source.split(",")[0] in ENVIRONMENT_SOURCES
 
     def describe(self) -> str:
         return f"TensorFlow {self.version} (Keras {self.keras}; from {self.source})"

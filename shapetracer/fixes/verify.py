@@ -75,7 +75,19 @@ def verdict(fix: Fix, finding: Finding, before: Sequence[Finding], text: str, pa
             shared = conflict_lines(after, fixed) & conflict
             if not _unmasked(after, edited, target[1], shared, "".join(e.new_text for e in fix.edits)):
                 return None  # something new went wrong
+        elif _same_conflict_left(after, finding, fixed, conflict - edited):
+            return None  # the edit treats one symptom of a conflict that still fails elsewhere
     return result
+
+
+def _same_conflict_left(after: Finding, finding: Finding, fixed: str, conflict: set[int]) -> bool:
+    """Whether ``after``, an error the unfixed text had too, is the fixed finding's conflict
+    failing at another line: the same code, with a line of its conflict (one the fix did not
+    edit) among the fixed one's.  Every error of a run is reported, so the second reshape of
+    a vector sliced at the same wrong ``split`` stands before the fix as after it; a ``-1``
+    that silences the first one leaves the cause where it was."""
+    return after.code == finding.code and after.severity == "error" and after.line != finding.line \
+        and bool(conflict_lines(after, fixed) & conflict)
 
 
 def _batches_differ(finding: Finding) -> bool:
@@ -122,8 +134,9 @@ def _unmasked(finding: Finding, edited: set[int], fixed_line: int, shared: froze
               written: str = "") -> bool:
     """Whether a finding the original did not have was hidden, not caused, by the fixed one.
 
-    The analysis of a path ends at a definite error, so removing it lets the analysis reach
-    code it never looked at.  A finding found there counts against the fix only when the
+    An error that repeats an earlier one is not reported, and a user function every path
+    of which raised ends its caller's path, so removing a finding lets the analysis report
+    what it did not before.  A finding found there counts against the fix only when the
     fix took part in it: it sits on an edited line, or (for a shape finding) a line of its
     conflict was edited, or it comes before the fixed line, or its definite conflict
     shares a line with the fixed one's (``shared``: see ``conflicts``).  Then the

@@ -12,6 +12,7 @@ import libcst as cst
 
 from shapetracer.domain.state import merge_values
 from shapetracer.domain.values import UNKNOWN, ApiRef, Const, DictVal, Instance, Obj, Seq, Tensor, Value
+from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.dispatch import Dispatch
 from shapetracer.frontend.expressions import Evaluator
 from shapetracer.frontend.operations import Operations
@@ -23,8 +24,9 @@ class Assigner:
     """Binds values to assignment targets; the handler of ``:=``."""
 
     def __init__(self, run: Run, reporter: Reporter, dispatch: Dispatch, operations: Operations,
-                 evaluator: Evaluator):
+                 evaluator: Evaluator, containers: Recorder):
         self.run = run
+        self.containers = containers
         self.reporter = reporter
         self.eval = dispatch.eval
         self.operations = operations
@@ -58,7 +60,9 @@ class Assigner:
             owner = self.eval(target.value)
             if isinstance(owner, DictVal) and len(target.slice) == 1 \
                     and isinstance(target.slice[0].slice, cst.Index):
-                owner.set(self.eval(target.slice[0].slice.value), value)
+                key = self.eval(target.slice[0].slice.value)
+                if not self.containers.raised_here(run.current_place, owner, key):
+                    owner.set(key, value)
             elif isinstance(owner, Seq) and len(target.slice) == 1 \
                     and isinstance(target.slice[0].slice, cst.Index):
                 index = self.eval(target.slice[0].slice.value)

@@ -145,8 +145,9 @@ class Calls:
                                          api=name, error=type(exc).__name__, detail=str(exc)),
                                  self.reporter.site(node), confidence="possible")
             return UNKNOWN
-        if ctx.failed:
-            raise StopPath()  # the op raises at run time: this path ends here
+        # A failed op (ctx.failed) gives its result as call_spec made it: unknown where the
+        # failure leaves it undefined, so nothing that follows only from this error is reported,
+        # and the path goes on: later, independent errors and API changes are still found.
         return result
 
     # -- methods ----------------------------------------------------------------------

@@ -26,7 +26,6 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Origin
 from shapetracer.rules.message import Message
-from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import Run
@@ -193,6 +192,15 @@ class Recorder:
         self.reporter = reporter
         self.reads: dict[int, _Read] = {}
         self.usages: dict[int, _Usage] = {}
+        # (statement, container, key) of the last read that raised: the statement never gets
+        # to store that key (``d["step"] += 1``), though the analysis goes on past it
+        self.raised: tuple | None = None
+
+    def raised_here(self, statement, owner: Value, key: Value) -> bool:
+        """Whether storing ``owner[key]`` in ``statement`` comes after its own read raised."""
+        raised = self.raised
+        return raised is not None and raised[0] is statement and raised[1] is owner \
+            and isinstance(key, Const) and raised[2] == key.value
 
     def _usage(self, scope) -> _Usage:
         key = id(scope.module)
@@ -232,7 +240,9 @@ class Recorder:
                    for b in usage.bindings.get(name, [])]
         code, message = missing
         self._fail(node, code, message.with_args(name=name), self.reporter.site(node), related)
-        raise StopPath()  # the read raises: this path ends here
+        # the read raises; the analysis goes on with an unknown value (nothing follows from it)
+        if isinstance(index, Const):
+            self.raised = (self.run.current_place, owner, index.value)
 
     def attribute(self, node: cst.Attribute, owner: Value, name: str) -> None:
         """``owner.name`` read at ``node`` where ``owner`` is an argparse namespace."""
@@ -250,7 +260,6 @@ class Recorder:
                    Message("'Namespace' object has no attribute '{attribute}' (no add_argument defines it; "
                            "the parser defines: " + ("{defined:join})" if known else "none)"),
                            attribute=name, defined=known), self.reporter.site(node), [])
-        raise StopPath()
 
     def clear_node(self, node: cst.CSTNode) -> None:
         self._clear(node)

@@ -293,4 +293,7 @@ class Evaluator:
             if isinstance(func, Function):
                 self.run.called.add(id(func.node))
             return UNKNOWN
+        reflected = self.operations.reflect(func, args, node)
+        if reflected is not None:
+            return reflected
         return self.calls.call_site(func, args, kwargs, node)

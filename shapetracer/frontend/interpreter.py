@@ -73,7 +73,8 @@ class Interpreter:
         self.calls = Calls(run, self.reporter, self.functions, self)
         self.operations = Operations(run, self.reporter, self.calls, self.functions)
         self.evaluator = Evaluator(run, self.dispatch, self.operations, self.calls, self.containers)
-        self.assigner = Assigner(run, self.reporter, self.dispatch, self.operations, self.evaluator)
+        self.assigner = Assigner(run, self.reporter, self.dispatch, self.operations, self.evaluator,
+                                 self.containers)
         self.comprehensions = Comprehensions(run, self.dispatch, self.operations, self.assigner)
         self.statements = Statements(run, self.dispatch, self.operations, self.evaluator, self.assigner,
                                      self.calls)

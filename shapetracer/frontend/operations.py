@@ -60,6 +60,23 @@ class Operations:
         self.calls = calls
         self.functions = functions
 
+    def reflect(self, func: Value, args: list[Value], node: cst.CSTNode) -> Value | None:
+        """``hasattr(tf, "placeholder")`` and ``getattr(tf, "placeholder", default)`` on a
+        TF/Keras module: answered by the target's API model, so a branch guarded by a name
+        the target lacks is not run, and a getattr with a default raises nothing.  None for
+        any other call."""
+        if not (isinstance(func, ApiRef) and func.qualname in ("builtins.hasattr", "builtins.getattr")
+                and len(args) >= 2 and isinstance(args[0], ApiRef) and args[0].spelled is not None
+                and isinstance(args[1], Const) and isinstance(args[1].value, str)):
+            return None
+        owner, name = args[0], args[1].value
+        present = api_changes.has_attribute(owner.spelled, name, self.run.target)
+        if func.qualname == "builtins.hasattr":
+            return UNKNOWN if present is None else Const(present)
+        if present is False and len(args) >= 3:
+            return args[2]
+        return self.attribute(owner, name, node)  # no default: as ``owner.name`` (it raises)
+
     def attribute(self, owner: Value, name: str, node: cst.CSTNode) -> Value:
         if isinstance(owner, ApiRef):
             if owner.qualname.endswith("FLAGS") and owner.qualname != "FLAGS":

@@ -11,11 +11,18 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from shapetracer.constraints.core import api_changes
 from shapetracer.constraints.core.tracing import FailureCatch
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.values import Value
+from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.frontend.run import Run
+
+# The errors that are shape, dtype or container conflicts (an API change or a Python bug is
+# one line's own: it repeats and follows nothing).
+_CONFLICT_CODES = frozenset(rule.code for rule in codes.RULES.values()
+                            if rule.severity == "error" and rule.family in ("shape", "dtype", "container"))
 
 
 @dataclass
@@ -37,6 +44,8 @@ class Reporter:
         self.reports: list[Report] = []
         self._seen: set[tuple] = set()
         self.catch = FailureCatch()  # findings a call holds back to say them itself
+        self._conflicts: list[frozenset[int]] = []  # node ids of each definite error's conflict, in order
+        self._worded: dict[tuple[str, str], list[frozenset[int]]] = {}  # the same, by code and words
         # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
         self.shape_log: list[tuple[Origin, Value]] | None = []
 
@@ -48,12 +57,52 @@ class Reporter:
         if key in self._seen:
             return
         self._seen.add(key)
+        if confidence == "definite" and code in _CONFLICT_CODES \
+                and self._follows(code, message.text, site, related or []):
+            return
         self.reports.append(Report(code, message, site, related or [], confidence))
 
+    def _follows(self, code: str, text: str, site: Origin, related: list[Origin]) -> bool:
+        """Whether a definite error only repeats or follows from one reported before.
+
+        After an error the analysis goes on; a failed op's result is unknown where its
+        failure leaves it undefined, so nothing computed from it clashes again.  A later
+        error is still the earlier one again when
+        - it names an op whose run-time check already failed (in graph mode an op keeps its
+          static result, and a later run's ops built on it clash for the same reason);
+        - its conflict lies within an earlier one's (the same wrong array fed to the same
+          placeholder by a training and an evaluation run);
+        - it is worded as an earlier one and their conflicts share a node, or it names none
+          (the training and validation slices of one wrongly sized array given to ``fit``
+          and to ``evaluate``; one wrong argument reaching three ``get_variable`` calls).
+        What the failing statement made itself (the slice ``x[:8]`` it feeds) is its own and
+        tells nothing apart.  Worded apart (two slices of one vector, each reshaped to its
+        own wrong size), both stand.  The first is reported, where a real run stops."""
+        run = self.run
+        nodes = frozenset(id(origin.node) for origin in related
+                          if not (origin.locator is run.scope and run.scope.made_on(origin.node, run.current_place)))
+        if nodes & run.graph.failed_sites:
+            return True
+        if nodes and any(nodes <= earlier for earlier in self._conflicts):
+            return True
+        worded = self._worded.setdefault((code, text), [])
+        if any(not nodes or nodes & earlier for earlier in worded):
+            return True  # the same words over a shared conflict: one wrong value met again
+        conflict = nodes | {id(site.node)}
+        self._conflicts.append(conflict)
+        worded.append(conflict)
+        return False
+
     def check_api(self, finding, node: cst.CSTNode) -> None:
-        """Report an API change (constraints.api_changes) found at ``node``."""
-        if finding is not None:
-            self.report(finding.code, finding.message, self.site(node))
+        """Report an API change (constraints.core.api_changes) found at ``node``, unless a
+        ``try`` around it (here or in a caller) catches what it raises: ``try: from
+        tensorflow.contrib import rnn`` / ``except ImportError:`` is a program that runs."""
+        if finding is None:
+            return
+        bases = api_changes.EXCEPTION_BASES[finding.raises]
+        if any(caught is None or not caught.isdisjoint(bases) for caught in self.run.guards):
+            return
+        self.report(finding.code, finding.message, self.site(node))
 
     def site(self, node: cst.CSTNode) -> Origin:
         run = self.run

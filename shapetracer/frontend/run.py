@@ -35,7 +35,7 @@ class Run:
 
     __slots__ = ("bounds", "limits", "possible_failures", "target", "graph", "flags", "state", "scope",
                  "current_place", "undecided", "approximations", "steps", "started", "call_stack", "closures",
-                 "called", "yields")
+                 "called", "yields", "guards")
 
     def __init__(self, bounds: Bounds, limits: SolverLimits, possible_failures: bool, target: Target):
         self.bounds = bounds
@@ -59,6 +59,9 @@ class Run:
         self.closures: list[list[dict[str, Value]]] = []
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
         self.yields: list[list[Value]] = []  # per generator being expanded: what it yielded so far
+        # the exceptions each enclosing ``try`` body's handlers catch, innermost last (None: a
+        # bare ``except``): an API change that raises one of them is guarded, not reported
+        self.guards: list[frozenset[str] | None] = []
 
     def tick(self) -> None:
         """One more node evaluated: past the step or time budget, the rest of the file is given up."""

@@ -55,6 +55,10 @@ class ModuleScope:
         one is caught by ``_holds``)."""
         self._hints.setdefault(id(node), line)
 
+    def made_on(self, node: object, line: object) -> bool:
+        """Whether the first site at ``node`` was made while ``line`` ran (see ``hint``)."""
+        return line is not None and self._hints.get(id(node)) is line
+
     def hint_header(self, node: object, statement: cst.CSTNode) -> None:
         """The interpreter was evaluating the header of ``statement`` (a ``with``'s items) when
         it first made a site at ``node``.  Such nodes have no statement line, and placing one

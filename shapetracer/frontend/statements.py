@@ -135,7 +135,12 @@ class Statements:
 
     def try_statement(self, node: cst.Try | cst.TryStar, state: State) -> list[State]:
         entry = state.fork()
-        states = self.exec_block(node.body.body, [state])
+        guards = self.run.guards
+        guards.append(_caught(node.handlers))
+        try:
+            states = self.exec_block(node.body.body, [state])
+        finally:
+            guards.pop()
         if node.handlers:
             # A path that raised in the body continues in a handler (from the entry state below).
             states = [s for s in states if s.flow != "raise"]
@@ -186,3 +191,23 @@ def _entered(value: Value) -> Value:
     if isinstance(value, (Obj, Instance)):
         return value
     return UNKNOWN
+
+
+def _caught(handlers) -> frozenset[str] | None:
+    """The exception names ``handlers`` catch (None: every exception, a bare ``except``).  A
+    handler whose body raises at its top level catches nothing for good, so it guards nothing."""
+    caught: set[str] = set()
+    for handler in handlers:
+        if any(isinstance(small, cst.Raise) for line in handler.body.body
+               if isinstance(line, cst.SimpleStatementLine) for small in line.body):
+            continue
+        if handler.type is None:
+            return None
+        types = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+        for element in types:
+            value = element.value if isinstance(element, cst.Element) else element
+            if isinstance(value, cst.Name):
+                caught.add(value.value)
+            elif isinstance(value, cst.Attribute):
+                caught.add(value.attr.value)
+    return frozenset(caught)

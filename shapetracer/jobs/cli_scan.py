@@ -51,8 +51,11 @@ def scan(paths, output, workers, timeout, engine, scheduler, batch_size, no_cach
     """
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
-    config = ScanConfig(**option_table.scan_values(command_flags.flag_values("scan", flags)),
-                        cache_dir=None if no_cache else _cache_dir(cache_dir))
+    try:
+        values = option_table.scan_values(command_flags.flag_values("scan", flags))
+    except option_table.SettingError as exc:
+        _fail(str(exc))
+    config = ScanConfig(**values, cache_dir=None if no_cache else _cache_dir(cache_dir))
     try:
         outcome = run_scan(paths, output, config, workers=workers, timeout=timeout, engine=engine,
                            scheduler=scheduler, batch_size=batch_size, progress=not quiet)

@@ -16,6 +16,7 @@ Families:
 
 from __future__ import annotations
 
+import difflib
 from types import MappingProxyType
 from typing import Mapping
 
@@ -298,6 +299,40 @@ def lookup(code_or_name: str) -> Rule | None:
     return RULES.get(code_or_name.upper()) or by_name(code_or_name)
 
 
+def selector(text: str) -> str | None:
+    """What a selector of ``--select``/``--ignore``/the configuration names: a code or a
+    prefix of codes (``st1``, ``ST101``: upper-cased), or a rule's name (its code); None when
+    it names nothing, so that a typo is refused instead of silently selecting nothing."""
+    text = text.strip()
+    upper = text.upper()
+    if upper and any(code.startswith(upper) for code in RULES):
+        return upper
+    rule = by_name(text.lower())
+    return rule.code if rule is not None else None
+
+
+def closest(text: str) -> str | None:
+    """The registered code or name nearest to ``text`` (``ST999`` -> ``ST904 (unused-suppression)``),
+    for the message that refuses it; None when nothing is near."""
+    text = text.strip()
+    by_code = difflib.get_close_matches(text.upper(), list(RULES), n=1, cutoff=0.5)
+    names = {rule.name: rule for rule in RULES.values()}
+    by_name_ = difflib.get_close_matches(text.lower(), list(names), n=1, cutoff=0.6)
+    looks_like_code = text[:2].upper() == "ST" and text[2:].isdigit()
+    if by_code and (looks_like_code or not by_name_):
+        return f"{by_code[0]} ({RULES[by_code[0]].name})"
+    if by_name_:
+        return f"{by_name_[0]} ({names[by_name_[0]].code})"
+    return None
+
+
+def unknown_selector(text: str) -> str:
+    """The message refusing a selector that names no code, with the closest one."""
+    near = closest(text)
+    hint = f"; did you mean {near}?" if near else " (`shapetracer rules` lists them)"
+    return f"unknown code or rule {text.strip()!r}{hint}"
+
+
 # --- ST4xx: API changes between TensorFlow versions -------------------------
 # Reported only where the target version's API model (shapetracer/api, generated from the
 # real packages) lacks a name that another supported version has: an API change.
@@ -307,7 +342,7 @@ API_ATTRIBUTE = _rule("ST401", "removed-api-attribute", "api", "error", "attribu
 API_IMPORT = _rule("ST402", "removed-api-import", "api", "error", "import-error",
                    "An import of a TensorFlow/Keras module or name that the target version does not have "
                    "(ModuleNotFoundError/ImportError).",
-                   facts="module name replacement target version")
+                   facts="error module name replacement target version")
 API_METHOD = _rule("ST403", "removed-api-method", "api", "error", "attribute-error",
                    "A Keras model method that the target version removed (AttributeError).",
                    facts="cls method target")

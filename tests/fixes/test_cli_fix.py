@@ -1,8 +1,9 @@
 """``check --diff`` / ``--fix`` / ``--unsafe-fixes`` / ``--show-fixes`` against golden files.
 
 tests/fixes/golden/several.py has four findings (a reshape with a -1 to infer, a removed
-TF 1 name, a matmul whose sizes differ, a VALID pool larger than its input): two safe
-fixes, two unsafe.  The goldens are the exact output; regenerate by running the commands
+TF 1 name, a matmul whose sizes differ, a VALID pool larger than its input): one safe
+fix (the TF 1 name), three unsafe (the reshape's -1 among them: the reshape fails for every
+value, so -1 would take the input's side of the conflict).  The goldens are the exact output; regenerate by running the commands
 in each test by hand after a deliberate change."""
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def test_diff_prints_the_fixes_and_writes_nothing(work, flags, golden):
     assert "Would fix" in result.stderr
 
 
-@pytest.mark.parametrize("flags,golden,left", [((), "several.safe-fixed.py", 1),
+@pytest.mark.parametrize("flags,golden,left", [((), "several.safe-fixed.py", 3),
                                                (("--unsafe-fixes",), "several.fixed.py", 0)])
 def test_fix_writes_the_fixed_file_and_reports_what_is_left(work, flags, golden, left):
     result = run("--fix", *flags, "several.py")
@@ -68,7 +69,7 @@ def test_a_clean_file_is_never_touched(work):
 
 def test_show_fixes_lists_the_fix_and_its_alternatives(work):
     result = run("--show-fixes", "several.py")
-    assert "  fix (safe): Let the reshape infer `4 * 4 * 64` (-1) on line 6" in result.stdout
+    assert "  fix (unsafe): Let the reshape infer `4 * 4 * 64` (-1) on line 6" in result.stdout
     assert "  fix (safe): Use tf.random.normal on line 14" in result.stdout
     plain = run("several.py")
     assert "fix (" not in plain.stdout  # only when asked for
@@ -80,7 +81,7 @@ def test_json_and_sarif_carry_the_fix_when_asked(work):
     document = json.loads(run("--output-format", "json", "--show-fixes", "several.py").stdout)
     jsonschema.Draft7Validator(SCHEMA).validate(document)
     reshape = next(f for f in document["findings"] if f["code"] == "ST104")
-    assert reshape["fix"] == {"applicability": "safe",
+    assert reshape["fix"] == {"applicability": "unsafe",
                               "message": "Let the reshape infer `4 * 4 * 64` (-1) on line 6",
                               "edits": [{"path": "several.py", "line": 6, "column": 35, "end_line": 6,
                                          "end_column": 45, "new_text": "-1"}]}

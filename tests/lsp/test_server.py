@@ -151,7 +151,9 @@ async def test_code_action_offers_the_verified_fix_of_a_finding(client: Language
     actions = await client.text_document_code_action_async(types.CodeActionParams(
         types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext(diagnostics=[diagnostic])))
     fixes = [a for a in actions if "noqa" not in a.title]
-    assert fixes and fixes[0].is_preferred, [a.title for a in actions]
+    # offered, but not preferred: the reshape fails for every value, and -1 takes the input's
+    # side of the conflict where the 5 may be what was meant (an unsafe fix)
+    assert fixes and not fixes[0].is_preferred, [a.title for a in actions]
     [edit] = fixes[0].edit.changes[uri]
     assert edit.new_text == "-1" and edit.range.start == types.Position(2, 19)
 

@@ -183,6 +183,10 @@ def _fresh_folder(folder: Path):
 
 
 def main(argv: list[str]) -> int:
+    usage = "usage: envs.py install [%s ...] | envs.py path NAME" % " | ".join(ENVS)
+    if argv and argv[0] in ("-h", "--help"):
+        print(usage + "\n\n" + __doc__.split("\n", 1)[0])
+        return 0
     if len(argv) >= 1 and argv[0] == "install":
         names = argv[1:] or list(ENVS)
         for name in names:
@@ -201,7 +205,7 @@ def main(argv: list[str]) -> int:
             return 1
         print(python)
         return 0
-    print("usage: envs.py install [%s ...] | envs.py path NAME" % " | ".join(ENVS), file=sys.stderr)
+    print(usage, file=sys.stderr)
     return 2
 
 

@@ -33,6 +33,23 @@ class ApiFinding:
     code: str
     message: Message
 
+    @property
+    def raises(self) -> str:
+        """The exception the program gets where the finding stands: a ``try`` whose handler
+        catches it (or a base of it) guards the line, and the finding is not made."""
+        if self.code == codes.API_IMPORT:
+            return self.message.args["error"]  # ModuleNotFoundError or ImportError (a fact of ST402's)
+        return "TypeError" if self.code == codes.API_CALL else "AttributeError"
+
+
+# The bases of the exceptions API changes raise, as an ``except`` clause names them.
+EXCEPTION_BASES = {
+    "ModuleNotFoundError": ("ModuleNotFoundError", "ImportError", "Exception", "BaseException"),
+    "ImportError": ("ImportError", "Exception", "BaseException"),
+    "AttributeError": ("AttributeError", "Exception", "BaseException"),
+    "TypeError": ("TypeError", "Exception", "BaseException"),
+}
+
 
 def api_name(spelled: str, target: Target) -> str | None:
     """The API model's name of a real module path, or None outside TF/Keras."""
@@ -86,6 +103,22 @@ def missing_attribute(owner: str, attribute: str, target: Target) -> ApiFinding 
                                                 _hint(name, target.api_version), module=module, attribute=attribute))
 
 
+def has_attribute(owner: str, attribute: str, target: Target) -> bool | None:
+    """``hasattr(owner, attribute)`` on a TF/Keras module under the target, where the API model
+    decides it: False for a name the target lacks and another version has (what programs guard
+    against), True for one the target has; None otherwise (not a module, a private name, a
+    name no version's walk saw)."""
+    owner_name = api_name(owner, target)
+    if owner_name is None or attribute.startswith("_"):
+        return None
+    if missing_attribute(owner, attribute, target) is not None:
+        return False
+    model = api.load(target.api_version)
+    if model.kind(owner_name) == "module" and model.has(f"{owner_name}.{attribute}"):
+        return True
+    return None
+
+
 def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFinding | None:
     """``import module`` / ``from module import names`` where the target lacks them."""
     version = target.api_version
@@ -95,7 +128,8 @@ def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFi
         name = api_name(prefix, target)
         if name is not None and _changed(name, version):
             return ApiFinding(codes.API_IMPORT, join("No module named '{module}'", _under(target),
-                                                     _hint(name, version), module=prefix))
+                                                     _hint(name, version), module=prefix,
+                                                     error="ModuleNotFoundError"))
     base = api_name(module, target)
     if base is None or api.load(version).has(base) is not True:
         return None
@@ -103,7 +137,7 @@ def missing_import(module: str, names: tuple[str, ...], target: Target) -> ApiFi
         if _changed(f"{base}.{imported}", version):
             return ApiFinding(codes.API_IMPORT, join("cannot import name '{name}' from '{module}'", _under(target),
                                                      _hint(f"{base}.{imported}", version), name=imported,
-                                                     module=module))
+                                                     module=module, error="ImportError"))
     return None
 
 
@@ -208,4 +242,16 @@ EXAMPLES = [
      codes.API_CALL),
     ("import numpy as np\nfrom tensorflow import keras\nm = keras.Sequential([keras.layers.Dense(1)])\n"
      "m.compile('sgd', 'mse')\nm.fit(np.zeros((4, 3)), np.zeros((4, 1)), epochs=2, workers=2)\n", "2.15", None),
+    # guarded: a handler that catches what the line raises, a hasattr test, a getattr default
+    ("try:\n    from tensorflow.contrib import rnn\nexcept ValueError:\n    rnn = None\n", "2.21", codes.API_IMPORT),
+    ("try:\n    from tensorflow.contrib import rnn\nexcept ImportError:\n    rnn = None\n", "2.21", None),
+    ("import tensorflow as tf\nh = tf.ones([4, 8])\ntry:\n    d = tf.nn.dropout(h, keep_prob=0.5)\n"
+     "except ValueError:\n    d = tf.nn.dropout(h, rate=0.5)\n", "2.21", codes.API_CALL),
+    ("import tensorflow as tf\nh = tf.ones([4, 8])\ntry:\n    d = tf.nn.dropout(h, keep_prob=0.5)\n"
+     "except TypeError:\n    d = tf.nn.dropout(h, rate=0.5)\n", "2.21", None),
+    ("import tensorflow as tf\nif hasattr(tf, 'compat'):\n    x = tf.placeholder(tf.float32)\n", "2.21",
+     codes.API_ATTRIBUTE),
+    ("import tensorflow as tf\nif hasattr(tf, 'placeholder'):\n    x = tf.placeholder(tf.float32)\n", "2.21", None),
+    ("import tensorflow as tf\nplaceholder = getattr(tf, 'placeholder')\n", "2.21", codes.API_ATTRIBUTE),
+    ("import tensorflow as tf\nplaceholder = getattr(tf, 'placeholder', None)\n", "2.21", None),
 ]

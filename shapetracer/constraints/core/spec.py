@@ -237,6 +237,20 @@ class TF1Graph:
     # Kept with the graph's mode, on the host, not in the analysis: op examples share one
     # analysis, and the switch's own examples would leak into the others'.
     reference_variables: bool | None = None
+    # Run-time checks that already failed at some run, as (id of the op's node, code): a later
+    # run that evaluates the same op hits the same error, which was reported once already.
+    failed_checks: set = dataclasses.field(default_factory=set)
+    # Ids of the nodes of ops whose run-time check failed: their static results still flow
+    # on, so a later error that names one of them follows from that failure.
+    failed_sites: set = dataclasses.field(default_factory=set)
+
+    def failed_at_run(self, deferred: "Deferred") -> None:
+        """Record a run-time check that failed (after its report was made)."""
+        self.failed_checks.add((id(deferred.site.node), deferred.code))
+        self.failed_sites.add(id(deferred.site.node))
+
+    def already_failed(self, deferred: "Deferred") -> bool:
+        return (id(deferred.site.node), deferred.code) in self.failed_checks
 
     def building(self, target: Target) -> bool:
         """Whether ops made now build a graph (static shapes only) rather than run:

@@ -3,7 +3,7 @@ import tensorflow as tf
 
 
 def encoder(images):
-    return tf.reshape(images, [8, -1])
+    return tf.reshape(images, [8, 4 * 4 * 64])
 
 
 def classifier(features):

@@ -231,8 +231,8 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
     """Judge the run-time requirements of everything this run evaluates, with the
     fed dims in place of the placeholders' unknown ones (see spec.Deferred)."""
     for deferred in pending_of([fetches], fetched=True):
-        if deferred.at_gradient:
-            continue
+        if deferred.at_gradient or ctx.graph.already_failed(deferred):
+            continue  # (a check that failed at an earlier run was reported there)
         cond = deferred.cond
         if cond is False:
             cond = z3.BoolVal(False)
@@ -243,6 +243,7 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
         involved = [deferred.site, *deferred.origins, *fed]
         if z3.is_false(cond):
             ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
+            ctx.graph.failed_at_run(deferred)
             return False
         if z3.is_true(cond):
             continue
@@ -250,6 +251,7 @@ def check_pending(ctx: OpContext, fetches: Any, pairs: Substitution) -> bool:
         judgement = judge(ctx.host.facts, cond, ctx.host.limits, possible)
         if judgement.verdict is Verdict.FAILS:
             ctx.fail(deferred.code, _at_run(deferred, pairs), involved)
+            ctx.graph.failed_at_run(deferred)
             return False
         if judgement.verdict is Verdict.MAY_FAIL and possible:
             _warn_at_run(ctx, deferred, judgement, involved)
@@ -407,8 +409,9 @@ def gradients_build(ctx: OpContext, ys: Any) -> bool:
     conv2d_transpose whose output_shape does not invert its input: the gradient's static
     shape clashes with the input's); False after a failure."""
     for deferred in pending_of([ys]):
-        if deferred.at_gradient and deferred.cond is False:
+        if deferred.at_gradient and deferred.cond is False and not ctx.graph.already_failed(deferred):
             ctx.fail(deferred.code, deferred.message, [deferred.site, *deferred.origins])
+            ctx.graph.failed_at_run(deferred)
             return False
     return True
 

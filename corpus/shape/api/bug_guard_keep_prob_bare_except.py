@@ -1,0 +1,11 @@
+# pattern: api
+# style: tf2
+# tf: 1.15, 2.21
+# tf.nn.dropout took keep_prob in TensorFlow 1 and takes rate in TensorFlow 2 (TypeError on
+# the old keyword); the twin tries keep_prob and falls back to rate under
+# a bare `except:`, so it runs under both.
+import tensorflow as tf
+
+hidden = tf.ones([4, 8])
+dropped = tf.nn.dropout(hidden, keep_prob=0.5)  # expect[2.21]: ST404
+print(dropped.shape)
