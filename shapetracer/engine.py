@@ -28,6 +28,7 @@ from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, 
 from shapetracer import versions
 from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
+from shapetracer.project.workspace import Workspace
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
 
@@ -161,6 +162,7 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
     findings, stats, shape_log, expression_log = _shape_pass(display_path, file, parsed, options, target)
     if options.generic:
         findings.extend(_generic(parsed, display_path, options))
+    findings.extend(_project_pass(parsed, data, display_path, file, options))
     findings = _filter(findings, options, display_path)
     findings = suppressions.apply(findings, parsed.text, display_path,
                                   report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
@@ -232,6 +234,26 @@ def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[
     except ImportError:
         return []
     return generic_findings(display_path, parsed.text, options.with_pylint, parsed.tree)
+
+
+def _project_pass(parsed: ParsedSource, data: bytes, display_path: str, file: Path | None,
+                  options: Options) -> list[Finding]:
+    """What only the file's project or job shows (shapetracer/projectchecks): imports no
+    declared requirement installs."""
+    if not _selected(codes.MISSING_REQUIREMENT, options, display_path):
+        return []
+    workspace = options.workspace
+    if workspace is None:
+        if file is None:
+            return []
+        workspace = Workspace.for_file(file)
+    script = workspace.relative(display_path, file)
+    if script is None:
+        return []
+    from shapetracer.projectchecks.requirements import missing_requirements
+
+    return missing_requirements(parsed.tree, display_path, script, workspace, data.decode("utf-8", "replace"),
+                                notebook=display_path.lower().endswith(".ipynb"))
 
 
 def check_file(path: Path, options: Options | None = None) -> FileResult:
