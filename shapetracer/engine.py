@@ -236,6 +236,19 @@ def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[
     return generic_findings(display_path, parsed.text, options.with_pylint, parsed.tree)
 
 
+def project_findings(data: bytes, display_path: str, options: Options, file_reads: list | None = None,
+                     file: Path | None = None) -> list[Finding]:
+    """The project checks alone (``options.workspace``'s), selected, suppressed and placed in
+    a notebook's cells as ``check_source`` does: for a script whose analysis a scan took from
+    its cache, whose job is another."""
+    parsed, cells = read_program(data, display_path, _resolved(file), keep=False, blank=False)
+    if isinstance(parsed, SourceProblem):
+        return []
+    findings = _filter(_project_pass(parsed, data, display_path, file, options), options, display_path)
+    findings = suppressions.apply(findings, parsed.text, display_path, report_unused=False)
+    return sorted(in_cells(findings, cells, display_path), key=Finding.sort_key)
+
+
 def _project_pass(parsed: ParsedSource, data: bytes, display_path: str, file: Path | None,
                   options: Options) -> list[Finding]:
     """What only the file's project or job shows (shapetracer/projectchecks): imports no

@@ -53,12 +53,13 @@ class Workspace:
         return cls(JOB, Path(os.path.abspath(folder)))
 
     @classmethod
-    def of_members(cls, names: list[str], texts: Mapping[str, str], complete: bool = True) -> "Workspace":
+    def of_members(cls, names: list[str], texts: Mapping[str, str], complete: bool = True,
+                   strip: bool = True) -> "Workspace":
         """A job read from an archive: every member's name (folders included), and the texts
         of its dependency files.  A folder all members share is the job's own (``job-x/``)
-        and is stripped."""
+        and is stripped (unless ``strip`` is False: the names are the job's already)."""
         clean = [n.strip("/") for n in names if n.strip("/")]
-        prefix = _common_folder(clean)
+        prefix = _common_folder(clean) if strip else ""
         strip = len(prefix) + 1 if prefix else 0
         members: set[str] = set()
         for name in clean:
