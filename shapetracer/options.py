@@ -62,6 +62,9 @@ class Options:
     # the project checks ST501, ST502); None: the repository each file lies in on disk.  ``scan``
     # and ``study`` give the job's.  (Typed loosely: the options table imports no project code.)
     workspace: Any = None
+    # Keep the files each run reads and writes (``FileResult.file_reads``) though no workspace
+    # judges them now: ``scan`` judges them after its script cache, against each job's files.
+    file_events: bool = False
 
 
 _UNSET = object()

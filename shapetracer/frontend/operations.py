@@ -10,11 +10,13 @@ exactly as for ``tf.add``.
 from __future__ import annotations
 
 import operator as pyop
+from pathlib import PurePath
 from typing import Callable
 
 import libcst as cst
 
 from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.paths import path_attribute
 from shapetracer.constraints.core.spec import SPECS
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.state import merge_all
@@ -100,6 +102,9 @@ class Operations:
             if name in owner.attrs:
                 return owner.attrs[name]
             return BoundMethod(owner, name)
+        if isinstance(owner, Const) and isinstance(owner.value, PurePath):
+            found = path_attribute(owner.value, name)  # pathlib's .parent, .name (constraints/core/paths.py)
+            return found if found is not None else BoundMethod(owner, name)
         if isinstance(owner, (Seq, DictVal, Const)):
             return BoundMethod(owner, name)
         return UNKNOWN

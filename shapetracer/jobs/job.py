@@ -13,12 +13,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import posixpath
 import time
 
 from shapetracer import versions
 from shapetracer.rules.findings import tools_of
 from shapetracer.domain.target import Target
-from shapetracer.project.workspace import Workspace
+from shapetracer.project.workspace import ARCHIVE_ROOT, Workspace
 
 from shapetracer.jobs.archive import JobContents, Member, describe, read_job
 from shapetracer.jobs.cache import ScriptCache
@@ -158,14 +159,15 @@ def _run_engine(member: Member, config: ScanConfig, target: Target) -> dict:
     from shapetracer.engine import check_source
 
     try:
-        options = dataclasses.replace(config.engine_options(), target=target, keep_shapes=False)
+        options = dataclasses.replace(config.engine_options(), target=target, keep_shapes=False, file_events=True)
         result = check_source(member.data, member.name, None, options)
     except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; if it does, say so
         return {"path": member.name, "status": "internal_error", "findings": [], "calls_modelled": 0,
                 "calls_not_modelled": 0, "error": f"{member.name}: {describe(exc)}"}
     return {"path": member.name, "status": result.status,
             "findings": [_finding_dict(f) for f in result.findings],
-            "calls_modelled": result.stats.modelled, "calls_not_modelled": result.stats.not_modelled}
+            "calls_modelled": result.stats.modelled, "calls_not_modelled": result.stats.not_modelled,
+            "file_reads": [event.to_dict() for event in result.file_reads]}
 
 
 def _finding_dict(finding) -> dict:
@@ -188,4 +190,16 @@ def _rebase(cached: dict, name: str) -> dict:
         finding["related"] = [{**r, "path": name} if r.get("path") == old else r
                               for r in finding.get("related", [])]
         findings.append(finding)
-    return {**cached, "path": name, "findings": findings}
+    return {**cached, "path": name, "findings": findings,
+            "file_reads": [_rebased_event(e, old, name) for e in cached.get("file_reads", [])]}
+
+
+def _rebased_event(event: dict, old: str, name: str) -> dict:
+    """A cached file access under the script's new name: its place, and a path built from
+    ``__file__`` (under ARCHIVE_ROOT, beside the old name)."""
+    event = {**event, "file": name if event.get("file") == old else event.get("file")}
+    path = event.get("path")
+    before = posixpath.join(ARCHIVE_ROOT, posixpath.dirname(old))
+    if isinstance(path, str) and (path == before or path.startswith(before.rstrip("/") + "/")):
+        event["path"] = posixpath.join(ARCHIVE_ROOT, posixpath.dirname(name), path[len(before):].lstrip("/"))
+    return event

@@ -32,6 +32,15 @@ MAX_TEXT_BYTES = 1024 * 1024
 ARCHIVE_ROOT = "/job"
 
 
+def script_file(display_path: str, file: Path | None) -> str:
+    """What ``__file__`` is for a checked script: its absolute path on disk, else where its
+    archive member stands under ``ARCHIVE_ROOT``.  Absolute either way, a path the script
+    builds from it is told apart from one relative to the working folder."""
+    if file is not None:
+        return os.path.abspath(file)
+    return posixpath.join(ARCHIVE_ROOT, display_path.replace("\\", "/").lstrip("/"))
+
+
 @dataclass(frozen=True)
 class Workspace:
     kind: str  # REPOSITORY | JOB
@@ -93,12 +102,22 @@ class Workspace:
         return posixpath.join(base, relative) if relative else base
 
     def inside(self, path: str) -> str | None:
-        """The workspace path of an absolute ``path``; None when it lies outside."""
+        """The workspace path of an absolute ``path`` (an archive's under ``ARCHIVE_ROOT``,
+        named as its members are, its top folder included); None when it lies outside."""
         base = str(self.root) if self.root is not None else ARCHIVE_ROOT
         normal = posixpath.normpath(path)
         if normal == base:
             return ""
-        return normal[len(base) + 1:] if normal.startswith(base.rstrip("/") + "/") else None
+        if not normal.startswith(base.rstrip("/") + "/"):
+            return None
+        relative = normal[len(base.rstrip("/")) + 1:]
+        if self.root is None and self.prefix:
+            if relative == self.prefix:
+                return ""
+            if not relative.startswith(self.prefix + "/"):
+                return None
+            relative = relative[len(self.prefix) + 1:]
+        return relative
 
     def exists(self, relative: str) -> bool:
         """Whether a file or folder is there (a path that leaves the workspace: assumed so)."""
@@ -114,6 +133,21 @@ class Workspace:
             return os.path.lexists(self.root / relative)
         except (OSError, ValueError):
             return True
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether some file's path starts with ``prefix`` (a checkpoint's ``prefix.index``,
+        ``prefix-100.data-00000-of-00001``)."""
+        prefix = posixpath.normpath(prefix)
+        if prefix.startswith("../") or prefix == "..":
+            return True
+        if self.names is not None:
+            return not self.complete or any(n.startswith(prefix) for n in self.names)
+        assert self.root is not None
+        folder, base = posixpath.split(prefix)
+        try:
+            return any(entry.name.startswith(base) for entry in os.scandir(self.root / folder))
+        except (OSError, ValueError):
+            return False
 
     def read(self, relative: str) -> str | None:
         """A small text file's content (dependency files), or None."""
