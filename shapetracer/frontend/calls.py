@@ -16,7 +16,7 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.paths import path_method
+from shapetracer.constraints.core.paths import derived, path_method
 from shapetracer.constraints.core.spec import SPECS, Host, OpContext, call_spec
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import (
@@ -391,7 +391,8 @@ def _str_method(text: str, name: str, args: list, kwargs: dict) -> Value:
             old, new = plain_args[0], plain_args[1]
             if (text.count(old) if old else len(text) + 1) * len(new) > 1_000_000:
                 return UNKNOWN
-        return _as_value(getattr(text, name)(*plain_args, **plain_kwargs))
+        result = getattr(text, name)(*plain_args, **plain_kwargs)
+        return _as_value(derived(result, text, *plain_args))
     except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError, RecursionError,
             MemoryError):
         return UNKNOWN

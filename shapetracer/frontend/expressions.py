@@ -13,6 +13,7 @@ from pathlib import PurePath
 
 import libcst as cst
 
+from shapetracer.constraints.core.paths import derived
 from shapetracer.domain.state import merge_values
 from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, ApiRef, Const, DictVal, Function, Obj, Seq, SliceVal, Value, distinct,
@@ -122,7 +123,7 @@ class Evaluator:
                     pieces = None
                 else:
                     pieces.append(part.value.replace("{{", "{").replace("}}", "}"))
-        return UNKNOWN if pieces is None else Const("".join(pieces))
+        return UNKNOWN if pieces is None else Const(derived("".join(pieces), *pieces))
 
     def ellipsis(self, node: cst.Ellipsis) -> Value:
         return ELLIPSIS
@@ -322,6 +323,6 @@ def _plain_text(value: Value) -> str | None:
     """How ``str()`` writes a constant an f-string holds: a string, a number, a path."""
     if isinstance(value, Const) and isinstance(value.value, (str, int, float, PurePath)) \
             and not isinstance(value.value, bool):
-        text = str(value.value)
+        text = value.value if isinstance(value.value, str) else str(value.value)  # keeps a str's mark
         return text if len(text) <= 4096 else None
     return None

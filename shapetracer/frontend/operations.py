@@ -16,7 +16,7 @@ from typing import Callable
 import libcst as cst
 
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.paths import path_attribute
+from shapetracer.constraints.core.paths import derived, path_attribute
 from shapetracer.constraints.core.spec import SPECS
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.state import merge_all
@@ -335,7 +335,7 @@ def _const_binary(op_name: str, a, b) -> Value:
     if fn is None:
         return UNKNOWN
     try:
-        return Const(fn(a, b))
+        return Const(derived(fn(a, b), a, b))  # "a" + args.data: still the command line's
     except Exception:
         return UNKNOWN
 

@@ -28,9 +28,14 @@ EXAMPLES: dict[str, tuple[list[Project], list[Project]]] = {
     ),
     codes.MISSING_FILE: (
         [{"train.py": "import numpy as np\n\ndata = np.loadtxt('data/train.csv', delimiter=',')\n"},
-         {"train.py": "import pickle\n\nwith open('vocab.pkl', 'rb') as handle:\n    vocab = pickle.load(handle)\n"}],
+         {"train.py": "import pickle\n\nwith open('vocab.pkl', 'rb') as handle:\n    vocab = pickle.load(handle)\n"},
+         {"train.py": "import os\nimport tensorflow as tf\n\nHERE = os.path.dirname(os.path.abspath(__file__))\n"
+                      "model = tf.keras.models.load_model(os.path.join(HERE, 'pretrained', 'mlp.h5'))\n"}],
         [{"train.py": "import numpy as np\n\ndata = np.loadtxt('data/train.csv', delimiter=',')\n",
           "data/train.csv": None},
+         {"train.py": "import os\nimport tensorflow as tf\n\nHERE = os.path.dirname(os.path.abspath(__file__))\n"
+                      "model = tf.keras.models.load_model(os.path.join(HERE, 'pretrained', 'mlp.h5'))\n",
+          "pretrained/mlp.h5": None},
          {"train.py": "import pickle\n\nwith open('vocab.pkl', 'wb') as handle:\n    pickle.dump({'a': 0}, handle)\n"
                       "with open('vocab.pkl', 'rb') as handle:\n    vocab = pickle.load(handle)\n"}],
     ),

@@ -9,7 +9,8 @@ program order (frontend/files.py) and the file check (projectchecks/files.py) ju
 them against the files of the job.
 
 A path is known only when its value is a constant (a literal, or built from literals and
-``__file__``: ``constraints/python/paths.py``).  A URL is not a file of the job.
+``__file__``: ``constraints/python/paths.py``), not one built from a command-line default
+(``core/paths.py``'s ``Overridable``).  A URL is not a file of the job.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from shapetracer.constraints.core.paths import text_of
+from shapetracer.constraints.core.paths import Overridable, text_of
 from shapetracer.domain.values import NONE, Const, Obj, Value
 
 # What a call does to a path.
@@ -118,8 +119,8 @@ def _path(value: Value | None) -> str | None:
     if value is None:
         return None
     text = text_of(value)
-    if text is None or "://" in text or not text.strip():
-        return None
+    if text is None or isinstance(text, Overridable) or "://" in text or not text.strip():
+        return None  # unknown, a command-line default (the job may have given another), a URL
     return text
 
 

@@ -16,6 +16,29 @@ from shapetracer.domain.values import UNKNOWN, Const, Seq, Value
 _MAX_PATH = 4096  # longer strings are not paths a program reads
 
 
+class Overridable(str):
+    """A string the command line may replace: an ``argparse`` option's or a flag's default.
+    A path built from one is not the path a job opened, so the file check reads none; the
+    shape checks use it as the plain string it is.  Path operations and string building
+    over it (``derived``) keep the mark."""
+
+    __slots__ = ()
+
+
+def derived(result: str, *inputs) -> str:
+    """``result``, marked ``Overridable`` when any input is."""
+    if isinstance(result, str) and any(isinstance(i, Overridable) for i in inputs):
+        return Overridable(result)
+    return result
+
+
+def overridable(value: Value) -> Value:
+    """A default the command line may replace: a string constant is marked."""
+    if isinstance(value, Const) and isinstance(value.value, str) and not isinstance(value.value, Overridable):
+        return Const(Overridable(value.value))
+    return value
+
+
 def text_of(value: Value) -> str | None:
     """The path a value holds (a string or a ``pathlib`` path), or None."""
     if isinstance(value, Const):

@@ -24,6 +24,7 @@ from shapetracer.constraints.core.arrays import TEXT
 from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import ANY, A, bad, instance_of, ok
+from shapetracer.constraints.core.paths import overridable
 from shapetracer.constraints.core.scalar_conversion import require_scalar_value
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import (
@@ -416,7 +417,7 @@ def add_argument(ctx: OpContext, self, *names, default=None, type=None, action=N
     if isinstance(options, DictVal) and name:
         positional = all((ctx.str(n) or "").startswith("-") is False for n in names)
         value = UNKNOWN if positional and default is None else _converted(ctx, default, type, action)
-        options.set(Const(name), value)
+        options.set(Const(name), overridable(value))  # the command line may give another
     return UNKNOWN
 
 
@@ -464,7 +465,7 @@ def _define_flag(ctx: OpContext, name, default=None, *rest, **kwargs):
             default = Const(int(default.value))
         except ValueError:
             default = UNKNOWN
-    ctx.host.flags[flag] = default if default is not None else NONE
+    ctx.host.flags[flag] = overridable(default) if default is not None else NONE  # the command line's
     return UNKNOWN
 
 

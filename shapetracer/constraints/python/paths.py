@@ -16,7 +16,7 @@ import posixpath
 from pathlib import PurePosixPath
 
 from shapetracer.constraints.core.examples import ok
-from shapetracer.constraints.core.paths import text_of, texts_of
+from shapetracer.constraints.core.paths import Overridable, derived, text_of, texts_of
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, Const, Seq, Value
 
@@ -27,24 +27,28 @@ def _machine_dependent(text: str) -> bool:
     return text.startswith("~")
 
 
+def _made(result: str, *inputs) -> Const:
+    return Const(derived(result, *inputs))
+
+
 @op("os.path.join")
 def path_join(ctx: OpContext, *parts):
     texts = texts_of(parts)
     if not texts or any(_machine_dependent(t) for t in texts):
         return UNKNOWN
-    return Const(posixpath.join(*texts))
+    return _made(posixpath.join(*texts), *texts)
 
 
 @op("os.path.dirname")
 def path_dirname(ctx: OpContext, path):
     text = text_of(path)
-    return Const(posixpath.dirname(text)) if text is not None else UNKNOWN
+    return _made(posixpath.dirname(text), text) if text is not None else UNKNOWN
 
 
 @op("os.path.basename")
 def path_basename(ctx: OpContext, path):
     text = text_of(path)
-    return Const(posixpath.basename(text)) if text is not None else UNKNOWN
+    return _made(posixpath.basename(text), text) if text is not None else UNKNOWN
 
 
 @op("os.path.abspath", "os.path.realpath", "os.path.normpath")
@@ -53,7 +57,7 @@ def path_normal(ctx: OpContext, path, *rest):
     text = text_of(path)
     if text is None or _machine_dependent(text):
         return UNKNOWN
-    return Const(posixpath.normpath(text))
+    return _made(posixpath.normpath(text), text)
 
 
 @op("os.path.expanduser")
@@ -68,7 +72,7 @@ def path_splitext(ctx: OpContext, path):
     if text is None:
         return UNKNOWN
     root, extension = posixpath.splitext(text)
-    return Seq([Const(root), Const(extension)], "tuple")
+    return Seq([_made(root, text), _made(extension, text)], "tuple")
 
 
 @op("os.getcwd", "pathlib.Path.cwd")
@@ -85,8 +89,8 @@ def fspath(ctx: OpContext, path):
 @op("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath")
 def make_path(ctx: OpContext, *parts):
     texts = texts_of(parts)
-    if texts is None or any(_machine_dependent(t) for t in texts):
-        return UNKNOWN
+    if texts is None or any(_machine_dependent(t) or isinstance(t, Overridable) for t in texts):
+        return UNKNOWN  # a pathlib path keeps no mark: one from a command-line default is unknown
     return Const(PurePosixPath(*texts))
 
 
@@ -99,5 +103,13 @@ EXAMPLES: list = [
     ok("os.path.expanduser", "~/data", expect=UNKNOWN),
     ok("os.path.splitext", "model.h5", expect=("model", ".h5")),
     ok("os.getcwd", expect="."),
+    ok("os.path.normpath", "data//x/../y.csv", expect="data/y.csv"),
+    ok("os.path.realpath", "/job/src/../data", expect="/job/data"),
+    ok("os.fspath", "data/x.csv", expect="data/x.csv"),
     ok("pathlib.Path", "data", "x.csv", expect=Const(PurePosixPath("data/x.csv"))),
+    ok("pathlib.Path", "~", "x.csv", expect=UNKNOWN),
+    ok("pathlib.PurePath", "/job", "x.csv", expect=Const(PurePosixPath("/job/x.csv"))),
+    ok("pathlib.PosixPath", "x.csv", expect=Const(PurePosixPath("x.csv"))),
+    ok("pathlib.PurePosixPath", "a", "b", expect=Const(PurePosixPath("a/b"))),
+    ok("pathlib.Path.cwd", expect=Const(PurePosixPath("."))),
 ]
