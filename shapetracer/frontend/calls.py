@@ -16,7 +16,7 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.paths import derived, path_method
+from shapetracer.constraints.core.paths import CommandLineDefault, overridable, path_method
 from shapetracer.constraints.core.spec import SPECS, Host, OpContext, call_spec
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import (
@@ -166,7 +166,9 @@ class Calls:
         if isinstance(receiver, ShapeVal):
             return _shape_method(receiver, name)
         if isinstance(receiver, Const) and isinstance(receiver.value, str):
-            return _str_method(receiver.value, name, args, kwargs)
+            result = _str_method(receiver.value, name, args, kwargs)
+            # args.data.rstrip("/"): still the command line's
+            return overridable(result) if isinstance(receiver, CommandLineDefault) else result
         if isinstance(receiver, Const) and isinstance(receiver.value, PurePath):
             return path_method(receiver.value, name, args)  # pathlib (constraints/core/paths.py)
         if isinstance(receiver, Seq):
@@ -391,8 +393,7 @@ def _str_method(text: str, name: str, args: list, kwargs: dict) -> Value:
             old, new = plain_args[0], plain_args[1]
             if (text.count(old) if old else len(text) + 1) * len(new) > 1_000_000:
                 return UNKNOWN
-        result = getattr(text, name)(*plain_args, **plain_kwargs)
-        return _as_value(derived(result, text, *plain_args))
+        return _as_value(getattr(text, name)(*plain_args, **plain_kwargs))
     except (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError, RecursionError,
             MemoryError):
         return UNKNOWN

@@ -13,7 +13,7 @@ from pathlib import PurePath
 
 import libcst as cst
 
-from shapetracer.constraints.core.paths import derived
+from shapetracer.constraints.core.paths import made
 from shapetracer.domain.state import merge_values
 from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, ApiRef, Const, DictVal, Function, Obj, Seq, SliceVal, Value, distinct,
@@ -110,10 +110,12 @@ class Evaluator:
         file check can look up); one with a conversion, a format spec, an escape sequence or
         an unknown part is not."""
         pieces: list[str] | None = []
+        values: list[Value] = []
         raw = "r" in node.start.lower()
         for part in node.parts:
             if isinstance(part, cst.FormattedStringExpression):
-                text = _plain_text(self.eval(part.expression))
+                values.append(self.eval(part.expression))
+                text = _plain_text(values[-1])
                 if text is None or part.conversion is not None or part.format_spec is not None:
                     pieces = None
                 elif pieces is not None:
@@ -123,7 +125,7 @@ class Evaluator:
                     pieces = None
                 else:
                     pieces.append(part.value.replace("{{", "{").replace("}}", "}"))
-        return UNKNOWN if pieces is None else Const(derived("".join(pieces), *pieces))
+        return UNKNOWN if pieces is None else made("".join(pieces), *values)
 
     def ellipsis(self, node: cst.Ellipsis) -> Value:
         return ELLIPSIS
@@ -323,6 +325,6 @@ def _plain_text(value: Value) -> str | None:
     """How ``str()`` writes a constant an f-string holds: a string, a number, a path."""
     if isinstance(value, Const) and isinstance(value.value, (str, int, float, PurePath)) \
             and not isinstance(value.value, bool):
-        text = value.value if isinstance(value.value, str) else str(value.value)  # keeps a str's mark
+        text = str(value.value)
         return text if len(text) <= 4096 else None
     return None

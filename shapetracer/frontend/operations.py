@@ -16,7 +16,7 @@ from typing import Callable
 import libcst as cst
 
 from shapetracer.constraints.core import api_changes
-from shapetracer.constraints.core.paths import derived, path_attribute
+from shapetracer.constraints.core.paths import made, path_attribute
 from shapetracer.constraints.core.spec import SPECS
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.state import merge_all
@@ -178,7 +178,7 @@ class Operations:
         if int_like(left) and int_like(right):
             return _int_binary(op_name, left, right)
         if isinstance(left, Const) and isinstance(right, Const):
-            return _const_binary(op_name, left.value, right.value)
+            return _const_binary(op_name, left.value, right.value, (left, right))
         return UNKNOWN
 
     def unary(self, op_name: str, operand: Value, node: cst.CSTNode) -> Value:
@@ -315,7 +315,7 @@ def _int_binary(op_name: str, left: Value, right: Value) -> Value:
     return UNKNOWN
 
 
-def _const_binary(op_name: str, a, b) -> Value:
+def _const_binary(op_name: str, a, b, operands: tuple[Value, ...] = ()) -> Value:
     if op_name == "Power":
         if isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(b) <= 64 and abs(a) < 1e6:
             try:
@@ -335,7 +335,7 @@ def _const_binary(op_name: str, a, b) -> Value:
     if fn is None:
         return UNKNOWN
     try:
-        return Const(derived(fn(a, b), a, b))  # "a" + args.data: still the command line's
+        return made(fn(a, b), *operands)  # "a" + args.data: still the command line's
     except Exception:
         return UNKNOWN
 

@@ -16,10 +16,12 @@ a workspace, a read is reported when
   command, an archive unpacked where the analysis cannot tell, or ``os.chdir``, nothing
   more is judged.
 
-Paths resolve as the job ran: a relative one against its working folder (the job's root),
-one built from ``__file__`` against the script's folder.  In a repository the working
-folder is unknown, so a relative path must be missing both beside the script and at the
-project's root.
+Paths resolve as the job ran: one built from ``__file__`` against the script's folder, a
+relative one against the working folder.  That is the job's root as a rule, but a job may
+have been started from the script's folder (and a repository's is unknown), so a relative
+path must be missing both at the root and beside the script.  A path the program asks
+about anywhere in the run (``os.path.exists``, ``Path.is_file``) is one it knows may be
+missing: it is not judged.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class FileEvent:
 def missing_files(events: list[FileEvent], workspace: Workspace, script: str) -> list[Finding]:
     """The ST502 findings of one script's run (``script``: its workspace path)."""
     judge = _Judge(workspace, script)
+    probed = {c for e in events if e.kind == model.PROBE and e.path is not None for c in judge.candidates(e.path)}
     findings: list[Finding] = []
     seen: set[tuple] = set()
     for event in events:
@@ -74,7 +77,7 @@ def missing_files(events: list[FileEvent], workspace: Workspace, script: str) ->
         if event.kind not in READS or event.path is None or not event.decided or event.guarded:
             continue
         candidates = judge.candidates(event.path)
-        if not candidates or any(judge.there(event.kind, c) for c in candidates):
+        if not candidates or any(judge.there(event.kind, c) or c in probed for c in candidates):
             continue
         key = (event.file, event.line, event.column, event.path)
         if key not in seen:
@@ -100,10 +103,8 @@ class _Judge:
             inside = self.workspace.inside(path)
             return [] if inside is None else [inside]
         path = posixpath.normpath(path)
-        if self.workspace.is_job:
-            return [path]
         beside = posixpath.normpath(posixpath.join(self.folder, path))
-        return [beside] if beside == path else [beside, path]
+        return [path] if beside == path else [path, beside]
 
     def written(self, event: FileEvent) -> None:
         if event.path is None:

@@ -150,6 +150,14 @@ def test_a_read_in_another_module_of_the_job(tmp_path):
     "import tensorflow as tf\nm = tf.keras.Sequential()\nm.save_weights('w.h5')\nm.load_weights('w.h5')\n",
     "import tensorflow as tf\ns = tf.compat.v1.train.Saver()\nsess = tf.compat.v1.Session()\n"
     "s.save(sess, 'ckpt/model')\ns.restore(sess, tf.train.latest_checkpoint('ckpt'))\n",
+    # a path the program asks about: it knows the file may be missing
+    "import os, sys, numpy as np\nif not os.path.exists('x.npy'):\n    sys.exit('fetch x.npy first')\nx = np.load('x.npy')\n",
+    "import numpy as np\nfrom pathlib import Path\nx = np.load('x.npy')\nprint(Path('x.npy').is_file())\n",
+    # written through tf.io.gfile, or into a folder a library is told to fill
+    "import tensorflow as tf\nwith tf.io.gfile.GFile('vocab.txt', 'w') as f:\n    f.write('a')\n"
+    "v = open('vocab.txt').read()\n",
+    "import tensorflow_datasets as tfds, numpy as np\nds = tfds.load('mnist', data_dir='data')\n"
+    "x = np.load('data/mnist/x.npy')\n",
     # functions nobody calls: what they read may never be read
     "import numpy as np\ndef never():\n    return np.load('x.npy')\n",
 ])
@@ -211,3 +219,13 @@ def test_the_finding_carries_its_facts():
     assert (finding.code, finding.severity, finding.line, finding.column) == ("ST502", "warning", 2, 5)
     assert finding.args == {"api": "np.load", "path": "data/x.npy"}
     assert "np.load reads 'data/x.npy'" in finding.message
+
+
+def test_a_job_started_from_the_scripts_folder():
+    source = "import numpy as np\nx = np.load('x.npy')\ny = np.load('y.npy')\n"
+    assert missing(source, ["src/x.npy", "README.md"], script="src/train.py") == [(3, "y.npy")]
+
+
+def test_a_read_through_gfile():
+    source = "import tensorflow as tf\nwith tf.io.gfile.GFile('labels.txt') as f:\n    labels = f.read()\n"
+    assert missing(source) == [(2, "labels.txt")]

@@ -10,7 +10,7 @@ them against the files of the job.
 
 A path is known only when its value is a constant (a literal, or built from literals and
 ``__file__``: ``constraints/python/paths.py``), not one built from a command-line default
-(``core/paths.py``'s ``Overridable``).  A URL is not a file of the job.
+(``core/paths.py``'s ``CommandLineDefault``).  A URL is not a file of the job.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from shapetracer.constraints.core.paths import Overridable, text_of
+from shapetracer.constraints.core.paths import CommandLineDefault, text_of
 from shapetracer.domain.values import NONE, Const, Obj, Value
 
 # What a call does to a path.
@@ -32,6 +32,7 @@ MAKE_FOLDER = "make-folder"  # the folder is there afterwards
 UNPACK = "unpack"  # anything may be under the folder afterwards (an archive, a clone, a download)
 CHANGE_FOLDER = "change-folder"  # os.chdir: relative paths mean other files afterwards
 SHELL = "shell"  # a shell command: anything may be anywhere afterwards
+PROBE = "probe"  # os.path.exists(path): the program knows the path may be missing
 
 WRITES = frozenset({WRITE, WRITE_CHECKPOINT, MAKE_FOLDER, UNPACK})
 
@@ -90,6 +91,10 @@ _add(MAKE_FOLDER, 0, "logdir", "tf.summary.FileWriter", "tf.summary.create_file_
 _add(MAKE_FOLDER, 0, "log_dir", "keras.callbacks.TensorBoard")
 _add(UNPACK, 1, "to_path", "git.Repo.clone_from")
 _add(CHANGE_FOLDER, 0, "path", "os.chdir")
+_add(PROBE, 0, "path", "os.path.exists", "os.path.isfile", "os.path.isdir", "os.path.lexists", "os.access",
+     "os.stat", "os.path.getsize")
+_add(PROBE, 0, "path", "tf.io.gfile.exists", "tf.gfile.Exists", "tf.io.gfile.isdir", "tf.gfile.IsDirectory",
+     "tf.train.checkpoint_exists", "tf.compat.v1.train.checkpoint_exists")
 _add(SHELL, 0, "command", "os.system", "os.popen", "subprocess.run", "subprocess.call", "subprocess.check_call",
      "subprocess.check_output", "subprocess.Popen", "commands.getoutput", "os.execv", "os.spawnv")
 
@@ -102,6 +107,7 @@ _METHODS: dict[str, tuple[str, int, str]] = {
     "write_bytes": (WRITE, -1, ""), "flow_from_directory": (READ_FOLDER, 0, "directory"),
     "read_text": (READ, -1, ""), "read_bytes": (READ, -1, ""), "iterdir": (READ_FOLDER, -1, ""),
     "mkdir": (MAKE_FOLDER, -1, ""), "extractall": (UNPACK, 0, "path"),
+    "exists": (PROBE, -1, ""), "is_file": (PROBE, -1, ""), "is_dir": (PROBE, -1, ""),
 }
 _UNPACK_DEFAULT = {"extractall": "."}  # where an archive unpacks when no folder is named
 
@@ -119,7 +125,7 @@ def _path(value: Value | None) -> str | None:
     if value is None:
         return None
     text = text_of(value)
-    if text is None or isinstance(text, Overridable) or "://" in text or not text.strip():
+    if text is None or isinstance(value, CommandLineDefault) or "://" in text or not text.strip():
         return None  # unknown, a command-line default (the job may have given another), a URL
     return text
 
@@ -173,13 +179,21 @@ def _shown(name: str, method: bool) -> str:
     return f".{name}" if method else name.removeprefix("builtins.")
 
 
+# Keywords by which a library call is told where to keep what it fetches or makes
+# (``tfds.load(..., data_dir="data")``, ``Dataset(root="data", download=True)``).
+_OUTPUT_FOLDERS = ("data_dir", "cache_dir", "download_dir", "save_dir", "output_dir", "root", "model_dir",
+                   "logdir", "log_dir", "export_dir", "directory")
+
+
 def _download(name: str, kwargs: dict[str, Value]) -> list[Access]:
     """A call that downloads into a folder of its own choosing (``download=True``, a
-    ``*download*`` function) may make any file."""
+    ``*download*`` function) may make any file; one told a folder to keep things in may
+    fill it (writes are only ever taken as possible: counting too many hides, never invents)."""
     flag = kwargs.get("download")
     if isinstance(flag, Const) and flag.value is True or "download" in name.rsplit(".", 1)[-1].lower():
         return [Access(SHELL, None, name)]
-    return []
+    return [Access(UNPACK, _path(kwargs[k]), name) for k in _OUTPUT_FOLDERS
+            if k in kwargs and _path(kwargs[k]) is not None]
 
 
 def _open(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[Access]:
@@ -302,5 +316,6 @@ _SPECIAL = {"builtins.open": _open, "io.open": _open, "codecs.open": _open, "gzi
             "shutil.move": _copy, "os.rename": _copy, "shutil.unpack_archive": _unpack_archive,
             "keras.utils.get_file": _get_file, "zipfile.ZipFile": _zip_or_tar, "tarfile.open": _zip_or_tar,
             "h5py.File": _h5py_file, "keras.models.load_model": _keras_load, "keras.saving.load_model": _keras_load,
-            "tf.saved_model.load": _keras_load}
+            "tf.saved_model.load": _keras_load, "tf.io.gfile.GFile": _open, "tf.gfile.GFile": _open,
+            "tf.gfile.Open": _open}
 _SPECIAL_METHODS = {"load_weights": _keras_load, "save_weights": _keras_save, "restore": _restore, "save": _save}

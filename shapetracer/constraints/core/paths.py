@@ -9,34 +9,36 @@ makes them): ``/`` on it is Python's own, and the frontend asks ``path_attribute
 from __future__ import annotations
 
 import posixpath
+from dataclasses import dataclass
 from pathlib import PurePath, PurePosixPath
+from typing import Any
 
 from shapetracer.domain.values import UNKNOWN, Const, Seq, Value
 
 _MAX_PATH = 4096  # longer strings are not paths a program reads
 
 
-class Overridable(str):
+@dataclass(eq=False)
+class CommandLineDefault(Const):
     """A string the command line may replace: an ``argparse`` option's or a flag's default.
-    A path built from one is not the path a job opened, so the file check reads none; the
-    shape checks use it as the plain string it is.  Path operations and string building
-    over it (``derived``) keep the mark."""
-
-    __slots__ = ()
-
-
-def derived(result: str, *inputs) -> str:
-    """``result``, marked ``Overridable`` when any input is."""
-    if isinstance(result, str) and any(isinstance(i, Overridable) for i in inputs):
-        return Overridable(result)
-    return result
+    A path built from one is not surely the path a job opened, so the file check reads
+    none; everything else sees the plain constant (its ``value`` is a plain ``str``).
+    Path operations and string building over it keep the mark (``made``)."""
 
 
 def overridable(value: Value) -> Value:
     """A default the command line may replace: a string constant is marked."""
-    if isinstance(value, Const) and isinstance(value.value, str) and not isinstance(value.value, Overridable):
-        return Const(Overridable(value.value))
+    if isinstance(value, Const) and isinstance(value.value, str) and not isinstance(value, CommandLineDefault):
+        return CommandLineDefault(value.value)
     return value
+
+
+def made(result: Any, *inputs: Value) -> Const:
+    """The constant ``result`` computed from ``inputs``: marked when any of them is a
+    command-line default and the result is a string."""
+    if isinstance(result, str) and any(isinstance(i, CommandLineDefault) for i in inputs):
+        return CommandLineDefault(result)
+    return Const(result)
 
 
 def text_of(value: Value) -> str | None:

@@ -16,7 +16,7 @@ import posixpath
 from pathlib import PurePosixPath
 
 from shapetracer.constraints.core.examples import ok
-from shapetracer.constraints.core.paths import Overridable, derived, text_of, texts_of
+from shapetracer.constraints.core.paths import CommandLineDefault, made, text_of, texts_of
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import UNKNOWN, Const, Seq, Value
 
@@ -27,8 +27,8 @@ def _machine_dependent(text: str) -> bool:
     return text.startswith("~")
 
 
-def _made(result: str, *inputs) -> Const:
-    return Const(derived(result, *inputs))
+def _marked(values) -> bool:
+    return any(isinstance(v, CommandLineDefault) for v in values)
 
 
 @op("os.path.join")
@@ -36,19 +36,19 @@ def path_join(ctx: OpContext, *parts):
     texts = texts_of(parts)
     if not texts or any(_machine_dependent(t) for t in texts):
         return UNKNOWN
-    return _made(posixpath.join(*texts), *texts)
+    return made(posixpath.join(*texts), *parts)
 
 
 @op("os.path.dirname")
 def path_dirname(ctx: OpContext, path):
     text = text_of(path)
-    return _made(posixpath.dirname(text), text) if text is not None else UNKNOWN
+    return made(posixpath.dirname(text), path) if text is not None else UNKNOWN
 
 
 @op("os.path.basename")
 def path_basename(ctx: OpContext, path):
     text = text_of(path)
-    return _made(posixpath.basename(text), text) if text is not None else UNKNOWN
+    return made(posixpath.basename(text), path) if text is not None else UNKNOWN
 
 
 @op("os.path.abspath", "os.path.realpath", "os.path.normpath")
@@ -57,13 +57,13 @@ def path_normal(ctx: OpContext, path, *rest):
     text = text_of(path)
     if text is None or _machine_dependent(text):
         return UNKNOWN
-    return _made(posixpath.normpath(text), text)
+    return made(posixpath.normpath(text), path)
 
 
 @op("os.path.expanduser")
 def path_expanduser(ctx: OpContext, path):
     text = text_of(path)
-    return Const(text) if text is not None and not _machine_dependent(text) else UNKNOWN
+    return made(text, path) if text is not None and not _machine_dependent(text) else UNKNOWN
 
 
 @op("os.path.splitext")
@@ -72,7 +72,7 @@ def path_splitext(ctx: OpContext, path):
     if text is None:
         return UNKNOWN
     root, extension = posixpath.splitext(text)
-    return Seq([_made(root, text), _made(extension, text)], "tuple")
+    return Seq([made(root, path), made(extension, path)], "tuple")
 
 
 @op("os.getcwd", "pathlib.Path.cwd")
@@ -83,13 +83,13 @@ def working_folder(ctx: OpContext, *args):
 @op("os.fspath")
 def fspath(ctx: OpContext, path):
     text = text_of(path)
-    return Const(text) if text is not None else UNKNOWN
+    return made(text, path) if text is not None else UNKNOWN
 
 
 @op("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.PurePosixPath")
 def make_path(ctx: OpContext, *parts):
     texts = texts_of(parts)
-    if texts is None or any(_machine_dependent(t) or isinstance(t, Overridable) for t in texts):
+    if texts is None or _marked(parts) or any(_machine_dependent(t) for t in texts):
         return UNKNOWN  # a pathlib path keeps no mark: one from a command-line default is unknown
     return Const(PurePosixPath(*texts))
 
