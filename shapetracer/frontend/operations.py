@@ -21,7 +21,8 @@ from shapetracer.constraints.core.spec import SPECS
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.state import merge_all
 from shapetracer.domain.values import (
-    UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal,
+    UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, MaybeNone, ModuleVal, Obj, Seq,
+    ShapeVal,
     SliceVal, SymInt, Tensor, Value, dim_int, int_dim, int_like,
 )
 from shapetracer.frontend.calls import Calls
@@ -362,7 +363,7 @@ def _identity(left: Value, right: Value) -> bool | None:
         return True
     if left_none or right_none:
         other = right if left_none else left
-        if other is UNKNOWN or isinstance(other, (BoundMethod,)):
+        if other is UNKNOWN or isinstance(other, (BoundMethod, MaybeNone)):
             return None
         if isinstance(other, Const) and other.value is None:
             return True

@@ -27,6 +27,7 @@ missing: it is not judged.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import asdict, dataclass
 
 from shapetracer.constraints.core import files as model
@@ -35,6 +36,7 @@ from shapetracer.rules import codes
 from shapetracer.rules.findings import Finding
 from shapetracer.rules.message import Message
 
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
 READS = frozenset({model.READ, model.READ_FOLDER, model.READ_CHECKPOINT, model.READ_LATEST})
 _BLINDING = frozenset({model.SHELL, model.CHANGE_FOLDER})
 
@@ -79,7 +81,7 @@ def missing_files(events: list[FileEvent], workspace: Workspace, script: str) ->
         candidates = judge.candidates(event.path)
         if not candidates or any(judge.there(event.kind, c) or c in probed for c in candidates):
             continue
-        key = (event.file, event.line, event.column, event.path)
+        key = (event.file, event.line, event.column)  # one finding a site (a loop may read several)
         if key not in seen:
             seen.add(key)
             shown = candidates[0] if posixpath.isabs(event.path) else event.path  # the job's name for it
@@ -99,6 +101,8 @@ class _Judge:
     def candidates(self, path: str) -> list[str]:
         """The workspace paths ``path`` may name: [] when it lies outside the workspace (an
         absolute path elsewhere: a platform's data mount)."""
+        if "\\" in path or _WINDOWS_DRIVE.match(path):
+            return []  # a Windows path: the author's machine, not the job's
         if posixpath.isabs(path):
             inside = self.workspace.inside(path)
             return [] if inside is None else [inside]

@@ -128,8 +128,9 @@ def test_a_read_in_another_module_of_the_job(tmp_path):
     "FLAGS = tf.app.flags.FLAGS\nx = np.load(FLAGS.data)\n",
     "import numpy as np\ndef load(path):\n    return np.load(path)\n",
     "import os, numpy as np\nx = np.load(os.path.expanduser('~/data/x.npy'))\n",
-    # outside the job: a platform's data mount, a URL
+    # outside the job: a platform's data mount, the author's Windows machine, a URL
     "import numpy as np\nx = np.load('/mnt/data/x.npy')\n",
+    "import numpy as np\nx = np.load('C:/Users/me/x.npy')\ny = np.load(r'data\\y.npy')\n",
     "import pandas as pd\nx = pd.read_csv('https://example.org/x.csv')\n",
     # under a handler that catches the failure, here or around the call that leads to it
     "import numpy as np\ntry:\n    x = np.load('x.npy')\nexcept FileNotFoundError:\n    x = None\n",
@@ -158,6 +159,10 @@ def test_a_read_in_another_module_of_the_job(tmp_path):
     "v = open('vocab.txt').read()\n",
     "import tensorflow_datasets as tfds, numpy as np\nds = tfds.load('mnist', data_dir='data')\n"
     "x = np.load('data/mnist/x.npy')\n",
+    # a TF2 Checkpoint restores None as "from scratch"; a file renamed was made by the program
+    "import tensorflow as tf\nc = tf.train.Checkpoint()\nc.restore(tf.train.latest_checkpoint('ckpt'))\n",
+    "import os, imageio\nw = imageio.get_writer('a.gif')\nos.rename('a.gif', 'a.gif.png')\n",
+    "import os, numpy as np\nget_ipython().system('wget https://e.org/x.npy')\nx = np.load('x.npy')\n",
     # functions nobody calls: what they read may never be read
     "import numpy as np\ndef never():\n    return np.load('x.npy')\n",
 ])
@@ -229,3 +234,8 @@ def test_a_job_started_from_the_scripts_folder():
 def test_a_read_through_gfile():
     source = "import tensorflow as tf\nwith tf.io.gfile.GFile('labels.txt') as f:\n    labels = f.read()\n"
     assert missing(source) == [(2, "labels.txt")]
+
+
+def test_one_finding_a_site():
+    source = "import os\nfor part in ['train', 'test']:\n    names = os.listdir('data/' + part)\n"
+    assert missing(source) == [(3, "data/train")]

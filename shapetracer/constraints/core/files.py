@@ -19,7 +19,7 @@ import posixpath
 from dataclasses import dataclass
 
 from shapetracer.constraints.core.paths import CommandLineDefault, text_of
-from shapetracer.domain.values import NONE, Const, Obj, Value
+from shapetracer.domain.values import NONE, Const, MaybeNone, Value
 
 # What a call does to a path.
 READ = "read"  # the file must be there
@@ -82,6 +82,8 @@ _add(WRITE, 0, "filename", "cv2.imwrite", "tf.io.write_file", "tf.write_file")
 _add(WRITE, 1, "filename", "joblib.dump", "urllib.request.urlretrieve", "urllib.urlretrieve", "torch.save")
 _add(WRITE, 1, "file_name", "scipy.io.savemat")
 _add(WRITE, 1, "output", "gdown.download")
+_add(WRITE, 0, "uri", "imageio.get_writer", "imageio.mimsave", "imageio.mimwrite", "imageio.imwrite",
+     "imageio.v2.imwrite", "imageio.v2.mimsave", "imageio.v3.imwrite", "skimage.io.imsave", "matplotlib.pyplot.imsave")
 _add(WRITE, 0, "filepath", "keras.callbacks.ModelCheckpoint")
 _add(WRITE, 0, "filename", "keras.callbacks.CSVLogger")
 _add(MAKE_FOLDER, 0, "name", "os.makedirs", "os.mkdir", "tf.io.gfile.makedirs", "tf.io.gfile.mkdir",
@@ -108,6 +110,8 @@ _METHODS: dict[str, tuple[str, int, str]] = {
     "read_text": (READ, -1, ""), "read_bytes": (READ, -1, ""), "iterdir": (READ_FOLDER, -1, ""),
     "mkdir": (MAKE_FOLDER, -1, ""), "extractall": (UNPACK, 0, "path"),
     "exists": (PROBE, -1, ""), "is_file": (PROBE, -1, ""), "is_dir": (PROBE, -1, ""),
+    # a notebook exported as a script: get_ipython().system("wget ..."), .run_cell_magic(...)
+    "system": (SHELL, 0, "cmd"), "run_cell_magic": (SHELL, 0, "magic_name"), "run_line_magic": (SHELL, 0, "magic_name"),
 }
 _UNPACK_DEFAULT = {"extractall": "."}  # where an archive unpacks when no folder is named
 
@@ -132,7 +136,7 @@ def _path(value: Value | None) -> str | None:
 
 def _folder(value: Value | None) -> str | None:
     """``tf.train.latest_checkpoint(folder)``'s folder, when that is what ``value`` is."""
-    if isinstance(value, Obj) and value.type_name == "tf.train.latest_checkpoint":
+    if isinstance(value, MaybeNone) and value.type_name == "latest_checkpoint":
         return _path(value.attrs.get("folder"))
     return None
 
@@ -219,11 +223,15 @@ def _np_save(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[Acc
 
 
 def _copy(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[Access]:
+    """A copy reads its source; a move or rename is left unjudged (what a program renames
+    it has mostly made itself, often through a writer not modelled)."""
     source = _path(_argument(args, kwargs, 0, "src"))
     target = _path(_argument(args, kwargs, 1, "dst"))
     folder = name.endswith("copytree")
-    return [Access(READ_FOLDER if folder else READ, source, name),
-            Access(UNPACK if folder else WRITE, target, name)]
+    made = Access(UNPACK if folder else WRITE, target, name)
+    if name in ("shutil.move", "os.rename", "os.replace"):
+        return [made]
+    return [Access(READ_FOLDER if folder else READ, source, name), made]
 
 
 def _unpack_archive(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[Access]:
@@ -285,12 +293,14 @@ def _keras_save(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[
 
 def _restore(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[Access]:
     """``Saver.restore(sess, path)`` and ``Checkpoint.restore(path)``: the checkpoint prefix,
-    or the answer of ``tf.train.latest_checkpoint(folder)``."""
-    value = _argument(args, kwargs, 1, "save_path") if len(args) >= 2 or "save_path" in kwargs \
-        else _argument(args, kwargs, 0, "save_path")
+    or the answer of ``tf.train.latest_checkpoint(folder)``.  Only the Saver fails on a None
+    path ("Can't load save_path when it is None"); ``tf.train.Checkpoint.restore(None)``
+    initialises from scratch."""
+    saver = len(args) >= 2 or len(args) == 1 and "save_path" in kwargs
+    value = _argument(args, kwargs, 1, "save_path") if saver else _argument(args, kwargs, 0, "save_path")
     folder = _folder(value)
     if folder is not None:
-        return [Access(READ_LATEST, folder, ".restore")]
+        return [Access(READ_LATEST, folder, ".restore")] if saver else []
     return [Access(READ_CHECKPOINT, _path(value), ".restore")]
 
 
@@ -313,7 +323,7 @@ def _save(name: str, args: list[Value], kwargs: dict[str, Value]) -> list[Access
 _SPECIAL = {"builtins.open": _open, "io.open": _open, "codecs.open": _open, "gzip.open": _open, "bz2.open": _open,
             "lzma.open": _open, "np.save": _np_save, "np.savez": _np_save, "np.savez_compressed": _np_save,
             "shutil.copy": _copy, "shutil.copyfile": _copy, "shutil.copy2": _copy, "shutil.copytree": _copy,
-            "shutil.move": _copy, "os.rename": _copy, "shutil.unpack_archive": _unpack_archive,
+            "shutil.move": _copy, "os.rename": _copy, "os.replace": _copy, "shutil.unpack_archive": _unpack_archive,
             "keras.utils.get_file": _get_file, "zipfile.ZipFile": _zip_or_tar, "tarfile.open": _zip_or_tar,
             "h5py.File": _h5py_file, "keras.models.load_model": _keras_load, "keras.saving.load_model": _keras_load,
             "tf.saved_model.load": _keras_load, "tf.io.gfile.GFile": _open, "tf.gfile.GFile": _open,
