@@ -101,8 +101,8 @@ class _Judge:
     def candidates(self, path: str) -> list[str]:
         """The workspace paths ``path`` may name: [] when it lies outside the workspace (an
         absolute path elsewhere: a platform's data mount)."""
-        if "\\" in path or _WINDOWS_DRIVE.match(path):
-            return []  # a Windows path: the author's machine, not the job's
+        if "\\" in path or _WINDOWS_DRIVE.match(path) or path.startswith("~"):
+            return []  # a Windows path, a home folder: the author's machine, not the job's
         if posixpath.isabs(path):
             inside = self.workspace.inside(path)
             return [] if inside is None else [inside]

@@ -6,7 +6,7 @@ A path a program reads is usually built from literals and ``__file__``:
 such a path is a constant the file check (projectchecks/files.py) can look up in the job.
 A ``pathlib`` path is a ``Const`` holding a ``PurePosixPath``: ``/`` on it is Python's own,
 its attributes and methods are ``core/paths.py``'s (the frontend asks them for a constant
-path).  Whatever depends on the machine (``~``, the home folder, the file
+path).  ``os.path``'s own functions are modelled in ``builtins.py``.  Whatever depends on the machine (``~``, the home folder, the file
 system's answers) is unknown.
 """
 
@@ -31,41 +31,6 @@ def _marked(values) -> bool:
     return any(isinstance(v, CommandLineDefault) for v in values)
 
 
-@op("os.path.join")
-def path_join(ctx: OpContext, *parts):
-    texts = texts_of(parts)
-    if not texts or any(_machine_dependent(t) for t in texts):
-        return UNKNOWN
-    return made(posixpath.join(*texts), *parts)
-
-
-@op("os.path.dirname")
-def path_dirname(ctx: OpContext, path):
-    text = text_of(path)
-    return made(posixpath.dirname(text), path) if text is not None else UNKNOWN
-
-
-@op("os.path.basename")
-def path_basename(ctx: OpContext, path):
-    text = text_of(path)
-    return made(posixpath.basename(text), path) if text is not None else UNKNOWN
-
-
-@op("os.path.abspath", "os.path.realpath", "os.path.normpath")
-def path_normal(ctx: OpContext, path, *rest):
-    """A relative path stays relative: it names the same file from the working folder."""
-    text = text_of(path)
-    if text is None or _machine_dependent(text):
-        return UNKNOWN
-    return made(posixpath.normpath(text), path)
-
-
-@op("os.path.expanduser")
-def path_expanduser(ctx: OpContext, path):
-    text = text_of(path)
-    return made(text, path) if text is not None and not _machine_dependent(text) else UNKNOWN
-
-
 @op("os.path.splitext")
 def path_splitext(ctx: OpContext, path):
     text = text_of(path)
@@ -75,9 +40,9 @@ def path_splitext(ctx: OpContext, path):
     return Seq([made(root, path), made(extension, path)], "tuple")
 
 
-@op("os.getcwd", "pathlib.Path.cwd")
+@op("pathlib.Path.cwd")
 def working_folder(ctx: OpContext, *args):
-    return Const(".") if ctx.api == "os.getcwd" else Const(PurePosixPath("."))
+    return Const(PurePosixPath("."))
 
 
 @op("os.fspath")
@@ -95,16 +60,7 @@ def make_path(ctx: OpContext, *parts):
 
 
 EXAMPLES: list = [
-    ok("os.path.join", "data", "train", "x.csv", expect="data/train/x.csv"),
-    ok("os.path.join", "/job/train.py", "../data", expect="/job/train.py/../data"),
-    ok("os.path.dirname", "/job/src/train.py", expect="/job/src"),
-    ok("os.path.basename", "data/x.csv", expect="x.csv"),
-    ok("os.path.abspath", "./data/../data/x.csv", expect="data/x.csv"),
-    ok("os.path.expanduser", "~/data", expect=UNKNOWN),
     ok("os.path.splitext", "model.h5", expect=("model", ".h5")),
-    ok("os.getcwd", expect="."),
-    ok("os.path.normpath", "data//x/../y.csv", expect="data/y.csv"),
-    ok("os.path.realpath", "/job/src/../data", expect="/job/data"),
     ok("os.fspath", "data/x.csv", expect="data/x.csv"),
     ok("pathlib.Path", "data", "x.csv", expect=Const(PurePosixPath("data/x.csv"))),
     ok("pathlib.Path", "~", "x.csv", expect=UNKNOWN),
