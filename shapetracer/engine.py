@@ -28,6 +28,7 @@ from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, 
 from shapetracer import versions
 from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
+from shapetracer.projectchecks import checks
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
 
@@ -79,6 +80,7 @@ class FileResult:
     target: Target = field(default_factory=Target)  # the TensorFlow it was checked against, and why
     cells: CellMap | None = None  # a notebook's: shape_log lines are of the joined cells, findings are placed
     expression_log: list = field(default_factory=list)  # with Options.expression_shapes: each expression's tensor
+    file_reads: list = field(default_factory=list)  # projectchecks.files.FileEvent: what the run reads and writes
 
 
 def check_source(data: bytes, display_path: str, file: Path | None = None,
@@ -160,14 +162,16 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
     if parsed.module is None:  # a notebook whose code cells together pass the bound
         return FileResult(display_path, _filter([_too_large(display_path, len(parsed.text))], options, display_path),
                           target=target)
-    findings, stats, shape_log, expression_log = _shape_pass(display_path, file, parsed, options, target)
+    findings, stats, shape_log, expression_log, file_reads = _shape_pass(display_path, file, parsed, options, target)
     if options.generic:
         findings.extend(_generic(parsed, display_path, options))
+    findings.extend(_project_pass(parsed, data, display_path, file, options, file_reads))
     findings = _filter(findings, options, display_path)
     findings = suppressions.apply(findings, parsed.text, display_path,
                                   report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(in_cells(findings, cells, display_path), key=Finding.sort_key),
-                      stats, shape_log, target=target, cells=cells, expression_log=expression_log)
+                      stats, shape_log, target=target, cells=cells, expression_log=expression_log,
+                      file_reads=file_reads)
 
 
 def _too_large(display_path: str, size: int) -> Finding:
@@ -180,15 +184,18 @@ def _too_large(display_path: str, size: int) -> Finding:
 
 
 def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, options: Options,
-                target: Target) -> tuple[list[Finding], Statistics, list, list]:
-    """The shape findings of one parsed file, with the interpreter's statistics and logs."""
+                target: Target) -> tuple[list[Finding], Statistics, list, list, list]:
+    """The shape findings of one parsed file, with the interpreter's statistics and logs, and
+    the files the run reads and writes when a file check may want them."""
     with analysing():  # symbol bounds and side tables of this file only, dropped after it
         interpreter = _interpret(display_path, file, parsed, options, target)
+    file_reads = checks.file_events(interpreter) \
+        if checks.wants_file_events(options, lambda code: _selected(code, options, display_path)) else []
     if not options.keep_shapes:
         interpreter.release()
     # Positions cost a walk of the whole tree: make them only for reports that are shown.
     findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
-    return findings, interpreter.stats, interpreter.shape_log or [], interpreter.expression_log or []
+    return findings, interpreter.stats, interpreter.shape_log or [], interpreter.expression_log or [], file_reads
 
 
 def _resolved(file: Path | None) -> Path | None:
@@ -234,6 +241,27 @@ def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[
     except ImportError:
         return []
     return generic_findings(display_path, parsed.text, options.with_pylint, parsed.tree)
+
+
+def project_findings(data: bytes, display_path: str, options: Options, file_reads: list | None = None,
+                     file: Path | None = None) -> list[Finding]:
+    """The project checks alone (``options.workspace``'s), selected, suppressed and placed in
+    a notebook's cells as ``check_source`` does: for a script whose analysis a scan took from
+    its cache, whose job is another."""
+    parsed, cells = read_program(data, display_path, _resolved(file), keep=False, blank=False)
+    if isinstance(parsed, SourceProblem):
+        return []
+    findings = _filter(_project_pass(parsed, data, display_path, file, options, file_reads or []), options,
+                       display_path)
+    findings = suppressions.apply(findings, parsed.text, display_path, report_unused=False)
+    return sorted(in_cells(findings, cells, display_path), key=Finding.sort_key)
+
+
+def _project_pass(parsed: ParsedSource, data: bytes, display_path: str, file: Path | None,
+                  options: Options, file_reads: list) -> list[Finding]:
+    """What only the file's project or job shows (shapetracer/projectchecks/checks.py)."""
+    return checks.project_findings(parsed, data, display_path, file, options, file_reads,
+                                   lambda code: _selected(code, options, display_path))
 
 
 def check_file(path: Path, options: Options | None = None) -> FileResult:
@@ -352,6 +380,8 @@ def _selected(code: str, options: Options, path: str = "") -> bool:
         return options.possible_failures
     if rule.family == "note":
         return options.show_notes
+    if code == codes.MISSING_FILE:  # off for a repository, whose data is kept elsewhere; on for a job
+        return options.workspace is not None and options.workspace.is_job
     return rule.enabled_by_default
 
 

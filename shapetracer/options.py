@@ -58,6 +58,13 @@ class Options:
     # ``shapetracer shapes`` and an editor read.  ``check`` without fixes and ``scan`` turn it
     # off, so that nothing of an analysis outlives its file and its memory is taken back there.
     keep_shapes: bool = True
+    # The job or repository the checked files belong to (a ``project.workspace.Workspace``, for
+    # the project checks ST501, ST502); None: the repository each file lies in on disk.  ``scan``
+    # and ``study`` give the job's.  (Typed loosely: the options table imports no project code.)
+    workspace: Any = None
+    # Keep the files each run reads and writes (``FileResult.file_reads``) though no workspace
+    # judges them now: ``scan`` judges them after its script cache, against each job's files.
+    file_events: bool = False
 
 
 _UNSET = object()

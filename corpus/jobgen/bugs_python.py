@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from jobgen.recipe import (R, add_import, after, before, drop_import, edit, header, mark, mark_after,
+from jobgen.recipe import (R, add_import, after, before, drop_import, edit, extra_file, header, mark, mark_after,
                            rename_import, replace, style, sub)
 
 SPLIT = ("split2", "split3")
+TF215 = "tensorflow==2.15.1\nnumpy<2\n"
+IMAGE_215 = {"image": "tf2.15"}
 SPLIT3 = ("split3",)
 
 UNDEFINED_NAME = [
@@ -277,16 +279,23 @@ IMPORT_ERROR = [
       "relative import in a script run as __main__", layouts=SPLIT),
     R("horovod", "import-error", "ModuleNotFoundError", "keras_cnn",
       [add_import("main", "import horovod.tensorflow.keras as hvd")], "horovod not installed in the image"),
+    # The image is made from the job's requirements file, which leaves the package out (the env
+    # of the TensorFlow it pins, which lacks the package: corpus/run_jobs.py runs the job there).
     R("tqdm", "import-error", "ModuleNotFoundError", "tf2_loop",
-      [add_import("main", "from tqdm import tqdm")], "tqdm not installed in the image"),
+      [add_import("main", "from tqdm import tqdm"), extra_file("requirements.txt", TF215)],
+      "tqdm not installed in the image (made from requirements.txt)", extra=IMAGE_215),
     R("sklearn", "import-error", "ModuleNotFoundError", "keras_mlp",
-      [add_import("data", "from sklearn.model_selection import train_test_split")], "scikit-learn not in the image"),
+      [add_import("data", "from sklearn.model_selection import train_test_split"),
+       extra_file("requirements.txt", TF215)],
+      "scikit-learn not in the image (made from requirements.txt)", extra=IMAGE_215),
     R("pandas", "import-error", "ModuleNotFoundError", "tf1_regression",
-      [add_import("data", "import pandas as pd")], "pandas not in the image"),
+      [add_import("data", "import pandas as pd"), extra_file("requirements.txt", TF215)],
+      "pandas not in the image (made from requirements.txt)", extra=IMAGE_215),
     R("cv2", "import-error", "ModuleNotFoundError", "tf1_cnn",
       [add_import("data", "import cv2")], "OpenCV not in the image"),
     R("wandb", "import-error", "ModuleNotFoundError", "tf2_autoencoder",
-      [add_import("main", "import wandb")], "wandb not in the image"),
+      [add_import("main", "import wandb"), extra_file("requirements.txt", TF215)],
+      "wandb not in the image (made from requirements.txt)", extra=IMAGE_215),
 ]
 
 TYPE_ERROR = [

@@ -19,7 +19,7 @@ from shapetracer.constraints.core.spec import SPECS, OpContext, op
 INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
                   "core.common", "core.arrays", "core.frames", "core.reductions", "core.contraction",
                   "core.libraries", "core.legacy_arguments", "keras.machinery", "core.images", "opencv.common",
-                  "tf.graph.fed_rank", "core.numpy_api", "core.tracing"}
+                  "tf.graph.fed_rank", "core.numpy_api", "core.tracing", "core.paths", "core.files"}
 
 
 def family_modules() -> list[ModuleType]:

@@ -176,6 +176,12 @@ class Obj(Value):
 
 
 @dataclass(eq=False)
+class MaybeNone(Obj):
+    """A library answer that may be None at run time (``tf.train.latest_checkpoint``'s):
+    ``x is None`` and its truth are unknown, so both ways are analysed."""
+
+
+@dataclass(eq=False)
 class BoundMethod(Value):
     """``receiver.name`` where the receiver's type has a modelled or user method."""
 

@@ -9,12 +9,14 @@ receiver's type or to Python's own list, dict and str methods over abstract valu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
 import libcst as cst
 
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.paths import CommandLineDefault, overridable, path_method
 from shapetracer.constraints.core.spec import SPECS, Host, OpContext, call_spec
 from shapetracer.domain.state import StopPath
 from shapetracer.domain.values import (
@@ -167,7 +169,11 @@ class Calls:
         if isinstance(receiver, ShapeVal):
             return _shape_method(receiver, name)
         if isinstance(receiver, Const) and isinstance(receiver.value, str):
-            return _str_method(receiver.value, name, args, kwargs)
+            result = _str_method(receiver.value, name, args, kwargs)
+            # args.data.rstrip("/"): still the command line's
+            return overridable(result) if isinstance(receiver, CommandLineDefault) else result
+        if isinstance(receiver, Const) and isinstance(receiver.value, PurePath):
+            return path_method(receiver.value, name, args)  # pathlib (constraints/core/paths.py)
         if isinstance(receiver, Seq):
             return _list_method(receiver, name, args, kwargs, undecided=self.run.undecided > 0)
         if isinstance(receiver, DictVal):

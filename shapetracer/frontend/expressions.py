@@ -9,8 +9,11 @@ arguments and leaves the call to ``Calls``.  Comprehensions (``comprehensions.py
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 import libcst as cst
 
+from shapetracer.constraints.core.paths import made
 from shapetracer.domain.state import merge_values
 from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, ApiRef, Const, DictVal, Function, Obj, Seq, SliceVal, Value, distinct,
@@ -19,6 +22,7 @@ from shapetracer.frontend import literals
 from shapetracer.frontend.calls import Calls
 from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.dispatch import Dispatch
+from shapetracer.frontend.files import FileRecorder
 from shapetracer.frontend.literals import float_value, integer_value, string_value
 from shapetracer.frontend.operations import MAX_SEQUENCE, Operations, truth_of
 from shapetracer.frontend.run import Run
@@ -29,8 +33,10 @@ _NAMED_CONSTANTS = {"True": True, "False": False, "None": None}
 class Evaluator:
     """The handlers of expression syntax (but comprehensions and ``:=``)."""
 
-    def __init__(self, run: Run, dispatch: Dispatch, operations: Operations, calls: Calls, containers: Recorder):
+    def __init__(self, run: Run, dispatch: Dispatch, operations: Operations, calls: Calls, containers: Recorder,
+                 files: FileRecorder):
         self.run = run
+        self.files = files
         self.eval = dispatch.eval
         self.tick = run.tick
         self.operations = operations
@@ -100,10 +106,26 @@ class Evaluator:
             return UNKNOWN
 
     def formatted_string(self, node: cst.FormattedString) -> Value:
+        """An f-string of constants is a constant (``f"{DATA_DIR}/train.csv"``: a path the
+        file check can look up); one with a conversion, a format spec, an escape sequence or
+        an unknown part is not."""
+        pieces: list[str] | None = []
+        values: list[Value] = []
+        raw = "r" in node.start.lower()
         for part in node.parts:
             if isinstance(part, cst.FormattedStringExpression):
-                self.eval(part.expression)
-        return UNKNOWN
+                values.append(self.eval(part.expression))
+                text = _plain_text(values[-1])
+                if text is None or part.conversion is not None or part.format_spec is not None:
+                    pieces = None
+                elif pieces is not None:
+                    pieces.append(text)
+            elif pieces is not None and isinstance(part, cst.FormattedStringText):
+                if "\\" in part.value and not raw:
+                    pieces = None
+                else:
+                    pieces.append(part.value.replace("{{", "{").replace("}}", "}"))
+        return UNKNOWN if pieces is None else made("".join(pieces), *values)
 
     def ellipsis(self, node: cst.Ellipsis) -> Value:
         return ELLIPSIS
@@ -289,6 +311,9 @@ class Evaluator:
                 kwargs[arg.keyword.value] = value
             else:
                 args.append(value)
+        # what the call does to files, in program order (ST502: frontend/files.py); a call whose
+        # arguments are not all known never counts as a read that surely runs
+        self.files.observe(func, args, kwargs, node, self.run.undecided > 0 or opaque)
         if opaque:
             if isinstance(func, Function):
                 self.run.called.add(id(func.node))
@@ -297,3 +322,12 @@ class Evaluator:
         if reflected is not None:
             return reflected
         return self.calls.call_site(func, args, kwargs, node)
+
+
+def _plain_text(value: Value) -> str | None:
+    """How ``str()`` writes a constant an f-string holds: a string, a number, a path."""
+    if isinstance(value, Const) and isinstance(value.value, (str, int, float, PurePath)) \
+            and not isinstance(value.value, bool):
+        text = str(value.value)
+        return text if len(text) <= 4096 else None
+    return None

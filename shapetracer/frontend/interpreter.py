@@ -18,6 +18,7 @@ its module and statement line, the budget, the frames):
     Loops           ``for`` and ``while``, unrolled or summarised
     Modules         the entry file, imported user modules, ``import``
     Recorder        missing keys, attributes and indices (``containers.py``)
+    FileRecorder    the files the run reads and writes, in order (``files.py``, for ST502)
 
 ``handler_table`` below is the one place that says which part handles which syntax.
 The Interpreter itself builds and joins the parts, and is the ``Host`` the specs see.
@@ -49,6 +50,7 @@ from shapetracer.frontend.comprehensions import Comprehensions
 from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.dispatch import Dispatch, HandlerTable
 from shapetracer.frontend.expressions import Evaluator
+from shapetracer.frontend.files import FileRecorder
 from shapetracer.frontend.functions import Functions
 from shapetracer.frontend.loops import Loops
 from shapetracer.frontend.modules import Modules
@@ -69,17 +71,19 @@ class Interpreter:
         self.reporter = Reporter(run)
         self.dispatch = Dispatch(run, self.reporter)
         self.containers = Recorder(run, self.reporter)
+        self.files = FileRecorder(self.reporter.site)  # files read and written, in order (frontend/files.py)
         self.functions = Functions(run, self.dispatch)
         self.calls = Calls(run, self.reporter, self.functions, self)
         self.operations = Operations(run, self.reporter, self.calls, self.functions)
-        self.evaluator = Evaluator(run, self.dispatch, self.operations, self.calls, self.containers)
+        self.evaluator = Evaluator(run, self.dispatch, self.operations, self.calls, self.containers,
+                                   self.files)
         self.assigner = Assigner(run, self.reporter, self.dispatch, self.operations, self.evaluator,
                                  self.containers)
         self.comprehensions = Comprehensions(run, self.dispatch, self.operations, self.assigner)
         self.statements = Statements(run, self.dispatch, self.operations, self.evaluator, self.assigner,
                                      self.calls)
         self.loops = Loops(run, self.dispatch, self.operations, self.assigner)
-        self.modules = Modules(run, self.reporter, self.dispatch, self.functions, self.containers)
+        self.modules = Modules(run, self.reporter, self.dispatch, self.functions, self.containers, self.files)
         self.dispatch.install(handler_table(self))
         self.memory_fit: TrainingStepMemory | None = None  # a Keras fit's step, while it runs
         # Host members that are the run's own objects, never rebound (specs read them at

@@ -19,12 +19,14 @@ from shapetracer.domain.state import State, merge_states
 from shapetracer.domain.values import UNKNOWN, ApiRef, ClassVal, Const, Function, Instance, ModuleVal, Value
 from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.dispatch import Dispatch
+from shapetracer.frontend.files import FileRecorder
 from shapetracer.frontend.functions import Functions
 from shapetracer.frontend.names import canonical, is_library, star_import
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import BudgetExceeded, Run
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, parse_shared
+from shapetracer.project.workspace import script_file
 
 _MAX_MODULES = 64  # user modules one analysis loads
 
@@ -33,8 +35,9 @@ class Modules:
     """Runs modules; the handlers of ``import`` and ``from ... import``."""
 
     def __init__(self, run: Run, reporter: Reporter, dispatch: Dispatch, functions: Functions,
-                 containers: Recorder):
+                 containers: Recorder, files: FileRecorder):
         self.run = run
+        self.files = files
         self.reporter = reporter
         self.exec_block = dispatch.exec_block
         self.functions = functions
@@ -64,7 +67,7 @@ class Modules:
     def _run_module(self, scope: ModuleScope) -> None:
         run = self.run
         scope.globals["__name__"] = Const(scope.name)
-        scope.globals["__file__"] = Const(scope.path)
+        scope.globals["__file__"] = Const(script_file(scope.path, scope.file))  # absolute, as Python's
         saved = run.scope
         run.scope = scope
         try:
@@ -86,6 +89,13 @@ class Modules:
         for stmt in scope.module.body:
             if isinstance(stmt, cst.FunctionDef) and id(stmt) not in bound:
                 scope.globals.setdefault(stmt.name.value, Function(stmt, scope, None, stmt.name.value))
+        self.files.uncalled += 1  # what they read is not read whenever the script runs
+        try:
+            self._analyse_functions(scope)
+        finally:
+            self.files.uncalled -= 1
+
+    def _analyse_functions(self, scope: ModuleScope) -> None:
         for value in list(scope.globals.values()):
             functions: list[tuple[Function, Value | None]] = []
             if isinstance(value, Function) and value.module is scope:

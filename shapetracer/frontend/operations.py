@@ -10,16 +10,19 @@ exactly as for ``tf.add``.
 from __future__ import annotations
 
 import operator as pyop
+from pathlib import PurePath
 from typing import Callable
 
 import libcst as cst
 
 from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.paths import made, path_attribute
 from shapetracer.constraints.core.spec import SPECS
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.domain.state import merge_all
 from shapetracer.domain.values import (
-    UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, ModuleVal, Obj, Seq, ShapeVal,
+    UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, MaybeNone, ModuleVal, Obj, Seq,
+    ShapeVal,
     SliceVal, SymInt, Tensor, Value, dim_int, int_dim, int_like,
 )
 from shapetracer.frontend.calls import Calls
@@ -117,6 +120,9 @@ class Operations:
             if name in owner.attrs:
                 return owner.attrs[name]
             return BoundMethod(owner, name)
+        if isinstance(owner, Const) and isinstance(owner.value, PurePath):
+            found = path_attribute(owner.value, name)  # pathlib's .parent, .name (constraints/core/paths.py)
+            return found if found is not None else BoundMethod(owner, name)
         if isinstance(owner, (Seq, DictVal, Const)):
             return BoundMethod(owner, name)
         return UNKNOWN
@@ -190,7 +196,7 @@ class Operations:
         if int_like(left) and int_like(right):
             return _int_binary(op_name, left, right)
         if isinstance(left, Const) and isinstance(right, Const):
-            return _const_binary(op_name, left.value, right.value)
+            return _const_binary(op_name, left.value, right.value, (left, right))
         return UNKNOWN
 
     def unary(self, op_name: str, operand: Value, node: cst.CSTNode) -> Value:
@@ -327,7 +333,7 @@ def _int_binary(op_name: str, left: Value, right: Value) -> Value:
     return UNKNOWN
 
 
-def _const_binary(op_name: str, a, b) -> Value:
+def _const_binary(op_name: str, a, b, operands: tuple[Value, ...] = ()) -> Value:
     if op_name == "Power":
         if isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(b) <= 64 and abs(a) < 1e6:
             try:
@@ -347,7 +353,7 @@ def _const_binary(op_name: str, a, b) -> Value:
     if fn is None:
         return UNKNOWN
     try:
-        return Const(fn(a, b))
+        return made(fn(a, b), *operands)  # "a" + args.data: still the command line's
     except Exception:
         return UNKNOWN
 
@@ -374,7 +380,7 @@ def _identity(left: Value, right: Value) -> bool | None:
         return True
     if left_none or right_none:
         other = right if left_none else left
-        if other is UNKNOWN or isinstance(other, (BoundMethod,)):
+        if other is UNKNOWN or isinstance(other, (BoundMethod, MaybeNone)):
             return None
         if isinstance(other, Const) and other.value is None:
             return True

@@ -75,6 +75,9 @@ class JobContents:
     bytes_read: int = 0
     problem: str | None = None  # "unreadable" | "too_large": the reading stopped early or lost data
     error: str | None = None
+    # every member's name, read or not (data files, folders, links): what the job's working
+    # folder holds, for the file check (ST502); names refused as hostile are not in it
+    names: list[str] = field(default_factory=list)
 
     def refuse(self, name: str, reason: str, detail: str = "") -> None:
         self.refused_total += 1
@@ -204,6 +207,7 @@ def _read_folder(root: str, caps: Caps) -> JobContents:
             relative_dir = os.path.relpath(dirpath, root)
             for entry in sorted(dirnames):
                 relative = _join(relative_dir, entry)
+                contents.names.append(label(relative))
                 if os.path.islink(os.path.join(dirpath, entry)):
                     contents.refuse(label(relative), "symlink", _link_target(os.path.join(dirpath, entry)))
                     dirnames.remove(entry)
@@ -235,6 +239,7 @@ def _link_target(path: str) -> str:
 
 def _read_folder_file(contents: JobContents, caps: Caps, budget: _Budget, path: str, relative: str) -> None:
     name = label(relative)
+    contents.names.append(name)
     try:
         info = os.lstat(path)
     except OSError as exc:
@@ -340,6 +345,7 @@ def _tar_member(contents: JobContents, caps: Caps, archive: tarfile.TarFile, inf
     if reason is not None:
         contents.refuse(name, reason)
         return
+    contents.names.append(name)
     if info.isdir():
         return
     if info.issym() or info.islnk():
@@ -415,6 +421,7 @@ def _zip_member(contents: JobContents, caps: Caps, budget: _Budget, archive: zip
     if reason is not None:
         contents.refuse(name, reason)
         return
+    contents.names.append(name)
     mode = info.external_attr >> 16
     special = _special_kind(mode) if stat.S_IFMT(mode) else None
     if special is not None:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import posixpath
 import time
 
 from shapetracer import versions
 from shapetracer.rules.findings import tools_of
 from shapetracer.domain.target import Target
+from shapetracer.project.workspace import ARCHIVE_ROOT, Workspace
 
 from shapetracer.jobs.archive import JobContents, Member, describe, read_job
 from shapetracer.jobs.cache import ScriptCache
@@ -55,8 +57,9 @@ def _fill(record: Record, source: str, config: ScanConfig) -> None:
     target = job_target(contents, log, config)
     record.target = {"tf_version": target.version, "keras_version": target.keras, "tf_version_source": target.source}
     cache = _cache(config, target)
+    workspace = job_workspace(contents)
     for member in contents.of_kind("script"):
-        entry, findings = _analyse(member, config, cache, target)
+        entry, findings = _analyse(member, config, cache, target, workspace)
         record.scripts.append(entry)
         record.findings.extend(findings)
     record.timings["analyse"] = round(time.perf_counter() - began, 4)
@@ -101,6 +104,14 @@ def job_target(contents: JobContents, log: Member | None, config: ScanConfig) ->
     return target if target is not None else config.default_target()
 
 
+def job_workspace(contents: JobContents) -> Workspace:
+    """The job's working folder as the project checks see it: every member's name, the
+    dependency files' texts."""
+    texts = {m.name: m.data.decode("utf-8", "replace") for m in contents.of_kind("dependencies")}
+    complete = contents.problem is None and contents.refused_total == 0
+    return Workspace.of_members(contents.names, texts, complete)
+
+
 def _cache(config: ScanConfig, target: Target) -> ScriptCache | None:
     key = (config.to_json(), target.version, target.keras)
     if key not in _caches:
@@ -108,9 +119,13 @@ def _cache(config: ScanConfig, target: Target) -> ScriptCache | None:
     return _caches[key]
 
 
-def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None,
-             target: Target) -> tuple[ScriptEntry, list[dict]]:
-    """One script's entry and findings, from the cache when its content was seen before."""
+def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None, target: Target,
+             workspace: Workspace | None = None) -> tuple[ScriptEntry, list[dict]]:
+    """One script's entry and findings, from the cache when its content was seen before.
+
+    What the script's job holds (its requirements, its files) is judged after the cache,
+    by the project checks alone (``engine.project_findings``): the cached analysis depends
+    on the script's content only, so copies of one script in many jobs share it."""
     sha256 = hashlib.sha256(member.data).hexdigest()
     cached = cache.get(sha256) if cache is not None else None
     if cached is not None:
@@ -119,6 +134,9 @@ def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None,
         result = _run_engine(member, config, target)
         if cache is not None and result["status"] != "internal_error":
             cache.put(sha256, result)
+    if workspace is not None and result["status"] == "ok":
+        result = {**result, "findings": result["findings"] + _project_findings(member, config, target, workspace,
+                                                                                result)}
     entry = ScriptEntry(path=member.name, sha256=sha256, bytes=member.size, status=result["status"],
                         findings=len(result["findings"]), cached=cached is not None,
                         calls_modelled=result["calls_modelled"],
@@ -126,18 +144,30 @@ def _analyse(member: Member, config: ScanConfig, cache: ScriptCache | None,
     return entry, result["findings"]
 
 
+def _project_findings(member: Member, config: ScanConfig, target: Target, workspace: Workspace,
+                      result: dict) -> list[dict]:
+    """The project checks of one script of the job (ST501, ST502); a bug of theirs makes the
+    job's record an internal error, as any other of ours."""
+    from shapetracer.engine import project_findings
+
+    options = dataclasses.replace(config.engine_options(), target=target, workspace=workspace)
+    return [_finding_dict(f) for f in project_findings(member.data, member.name, options,
+                                                       result.get("file_reads", []))]
+
+
 def _run_engine(member: Member, config: ScanConfig, target: Target) -> dict:
     from shapetracer.engine import check_source
 
     try:
-        options = dataclasses.replace(config.engine_options(), target=target, keep_shapes=False)
+        options = dataclasses.replace(config.engine_options(), target=target, keep_shapes=False, file_events=True)
         result = check_source(member.data, member.name, None, options)
     except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; if it does, say so
         return {"path": member.name, "status": "internal_error", "findings": [], "calls_modelled": 0,
                 "calls_not_modelled": 0, "error": f"{member.name}: {describe(exc)}"}
     return {"path": member.name, "status": result.status,
             "findings": [_finding_dict(f) for f in result.findings],
-            "calls_modelled": result.stats.modelled, "calls_not_modelled": result.stats.not_modelled}
+            "calls_modelled": result.stats.modelled, "calls_not_modelled": result.stats.not_modelled,
+            "file_reads": [event.to_dict() for event in result.file_reads]}
 
 
 def _finding_dict(finding) -> dict:
@@ -160,4 +190,16 @@ def _rebase(cached: dict, name: str) -> dict:
         finding["related"] = [{**r, "path": name} if r.get("path") == old else r
                               for r in finding.get("related", [])]
         findings.append(finding)
-    return {**cached, "path": name, "findings": findings}
+    return {**cached, "path": name, "findings": findings,
+            "file_reads": [_rebased_event(e, old, name) for e in cached.get("file_reads", [])]}
+
+
+def _rebased_event(event: dict, old: str, name: str) -> dict:
+    """A cached file access under the script's new name: its place, and a path built from
+    ``__file__`` (under ARCHIVE_ROOT, beside the old name)."""
+    event = {**event, "file": name if event.get("file") == old else event.get("file")}
+    path = event.get("path")
+    before = posixpath.join(ARCHIVE_ROOT, posixpath.dirname(old))
+    if isinstance(path, str) and (path == before or path.startswith(before.rstrip("/") + "/")):
+        event["path"] = posixpath.join(ARCHIVE_ROOT, posixpath.dirname(name), path[len(before):].lstrip("/"))
+    return event

@@ -26,6 +26,9 @@ _RUNTIME = {
              "execution InvalidArgumentError, so the job dies here.",
     "container": "Python raises KeyError, AttributeError or IndexError when the line runs, often after the "
                  "model was built or trained for a while.",
+    "project": "The job dies where the line runs, in an environment made from the project's files (an import "
+               "no requirement installs: ModuleNotFoundError) or in the job's working folder (a file it does not "
+               "hold: FileNotFoundError).",
     "memory": "The allocation fails with ResourceExhaustedError (OOM) on a device of that size; the warning "
               "names the bytes and the dims that make them.",
 }
@@ -41,6 +44,9 @@ def examples_for(code: str) -> tuple[list[str], list[str]]:
     if code in RULES and RULES[code].family == "python":
         from shapetracer.generic.examples import examples_for as generic_examples
         return generic_examples(code)
+    if code in RULES and RULES[code].family == "project":
+        from shapetracer.rules.project_examples import examples_for as project_examples
+        return project_examples(code)
     if code in RULES and RULES[code].family == "container":
         from shapetracer.rules.container_examples import examples_for as container_examples
         return container_examples(code)

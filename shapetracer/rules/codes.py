@@ -353,6 +353,21 @@ API_CALL = _rule("ST404", "api-call-signature", "api", "error", "call-error",
                        "suggestion target")
 
 
+# --- ST5xx: what only the whole project or job shows ------------------------------------------
+# Read from the project's dependency files and the job's members (shapetracer/projectchecks).
+MISSING_REQUIREMENT = _rule("ST501", "missing-requirement", "project", "warning", "import-error",
+                            "An import that nothing the project's dependency files declare installs (nor the "
+                            "pinned TensorFlow's own requirements): ModuleNotFoundError in an environment made "
+                            "from them.",
+                            facts="files module suggestion version")
+MISSING_FILE = _rule("ST502", "missing-input-file", "project", "warning", "file-not-found",
+                     "A file or folder the program reads, at a path it spells out, that the job does not hold "
+                     "and that the program neither writes nor downloads first (FileNotFoundError). Off by default "
+                     "for a repository, whose data is usually kept out of version control; on for a job.",
+                     enabled_by_default=False,
+                     facts="api folder path")
+
+
 # --- ST3xx: generic Python bugs (pyflakes, pylint) ----------------------------
 # One code per family of tool messages that crash a job where they stand; the tool's own
 # message id travels in the finding's message.  Style and "unused" warnings are not here:

@@ -43,6 +43,8 @@ class Job:
     root: Path | None = None  # the folder on disk, when the job is a folder
     problem: str | None = None
     dependencies: dict[str, str] = field(default_factory=dict)  # requirements*.txt, setup.py, ... by name
+    members: list[str] = field(default_factory=list)  # every member's name (data files, folders), job-relative
+    complete: bool = True  # every member's name was read (the project checks judge only then)
 
 
 @dataclass
@@ -84,8 +86,9 @@ def read_jobs(path: str | os.PathLike) -> list[Job]:
             if name.endswith(suffix):
                 name = name[: -len(suffix)]
         root = Path(reference) if os.path.isdir(reference) else None
+        members = list(_strip_common_folder(contents.names).values())
         jobs.append(Job(name, reference, scripts, log, _read_meta(reference), root, contents.problem,
-                        dependencies))
+                        dependencies, members, contents.problem is None and contents.refused_total == 0))
     return jobs
 
 
@@ -150,7 +153,8 @@ def shape_findings(job: Job, target: Target | None = None) -> dict[str, list[Fin
     from shapetracer.engine import Options, check_source
     from shapetracer.versions.log import device_memory
 
-    options = Options(generic=False, target=target or job_target(job), keep_shapes=False)
+    options = Options(generic=False, target=target or job_target(job), keep_shapes=False,
+                      workspace=job_workspace(job))
     memory = device_memory(job.log) if job.log else None
     if memory is not None:  # judged against the accelerator the job had, not the largest on sale
         options = replace(options, bounds=replace(options.bounds, device_memory=memory))
@@ -159,6 +163,16 @@ def shape_findings(job: Job, target: Target | None = None) -> dict[str, list[Fin
         file = job.root / name if job.root is not None else None
         results[name] = check_source(text.encode("utf-8"), name, file, options).findings
     return results
+
+
+def job_workspace(job: Job):
+    """The job's working folder for the project checks: the folder on disk, else the
+    archive's member names and dependency files."""
+    from shapetracer.project.workspace import Workspace
+
+    if job.root is not None:
+        return Workspace.of_folder(job.root)
+    return Workspace.of_members(job.members, job.dependencies, job.complete, strip=False)
 
 
 def generic_findings(jobs: list[Job], with_pylint: bool = True) -> dict[str, dict[str, list[Finding]]]:

@@ -29,7 +29,7 @@ LAYERS: list[set[str]] = [
     {"domain", "api", "options"},
     {"constraints", "generic"},
     {"frontend"},
-    {"engine", "config", "versions"},
+    {"engine", "config", "versions", "projectchecks"},
     {"cli", "flags", "report", "jobs", "study", "lsp", "fixes"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}

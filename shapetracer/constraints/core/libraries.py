@@ -58,6 +58,7 @@ PREFIXES: tuple[tuple[str, str], ...] = (
     ("ndarray.", "numpy"),
     ("builtins.", "python"),
     ("math.", "python"),
+    ("pathlib.", "python"),
     ("argparse.", "python"),
     ("absl.", "python"),
     ("pd.", "pandas"),
@@ -81,7 +82,8 @@ PREFIXES: tuple[tuple[str, str], ...] = (
 IMPORTS: dict[str, str] = {
     "tensorflow": "tf", "tensorflow_probability": "tf", "numpy": "numpy", "argparse": "python", "absl": "python",
     "math": "python", "keras": "keras", "tf_keras": "keras", "pandas": "pandas", "sklearn": "sklearn",
-    "scipy": "sklearn", "os": "python", "tempfile": "python", "glob": "python", "cv2": "opencv", "PIL": "pil",
+    "scipy": "sklearn", "os": "python", "pathlib": "python", "tempfile": "python", "glob": "python", "cv2": "opencv",
+    "PIL": "pil",
     "imageio": "imageio", "skimage": "skimage", "matplotlib": "matplotlib", "h5py": "h5py",
 }
 

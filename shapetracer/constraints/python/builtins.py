@@ -24,6 +24,7 @@ from shapetracer.constraints.core.arrays import TEXT
 from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import ANY, A, bad, instance_of, ok
+from shapetracer.constraints.core.paths import made, overridable
 from shapetracer.constraints.core.scalar_conversion import require_scalar_value
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import (
@@ -416,7 +417,7 @@ def add_argument(ctx: OpContext, self, *names, default=None, type=None, action=N
     if isinstance(options, DictVal) and name:
         positional = all((ctx.str(n) or "").startswith("-") is False for n in names)
         value = UNKNOWN if positional and default is None else _converted(ctx, default, type, action)
-        options.set(Const(name), value)
+        options.set(Const(name), overridable(value))  # the command line may give another
     return UNKNOWN
 
 
@@ -464,7 +465,7 @@ def _define_flag(ctx: OpContext, name, default=None, *rest, **kwargs):
             default = Const(int(default.value))
         except ValueError:
             default = UNKNOWN
-    ctx.host.flags[flag] = default if default is not None else NONE
+    ctx.host.flags[flag] = overridable(default) if default is not None else NONE  # the command line's
     return UNKNOWN
 
 
@@ -499,7 +500,7 @@ def join(ctx: OpContext, path, *paths):
     parts = [path, *paths]
     kinds = [_textual(p) for p in parts]
     if all(k is True for k in kinds) and all(isinstance(p, Const) for p in parts):
-        return Const(posixpath.join(*(p.value for p in parts)))
+        return made(posixpath.join(*(p.value for p in parts)), *parts)  # a command-line default stays one
     if False in kinds:
         return UNKNOWN  # joining a number raises TypeError: not a path
     if any(isinstance(p, Const) for p in parts) or True in kinds:
@@ -507,9 +508,15 @@ def join(ctx: OpContext, path, *paths):
     return UNKNOWN
 
 
-_ONE_PATH = {"os.path.abspath": posixpath.abspath, "os.path.normpath": posixpath.normpath,
+def _unchanged_unless_home(path: str) -> str | None:
+    return None if path.startswith("~") else path
+
+
+# abspath keeps a relative path relative, normalised: it names the same file from
+# the working folder, which is the job's and not the analyser's (projectchecks/files.py)
+_ONE_PATH = {"os.path.abspath": posixpath.normpath, "os.path.normpath": posixpath.normpath,
              "os.path.basename": posixpath.basename, "os.path.dirname": posixpath.dirname,
-             "os.path.expanduser": None, "os.path.realpath": None}
+             "os.path.expanduser": _unchanged_unless_home, "os.path.realpath": None}  # symlinks: the file system
 
 
 @op(*_ONE_PATH)
@@ -517,7 +524,9 @@ def one_path(ctx: OpContext, path, *args, **kwargs):
     """A path of a path: computed where that needs no file system, else a string."""
     compute = _ONE_PATH[ctx.api]
     if isinstance(path, Const) and isinstance(path.value, str) and compute is not None:
-        return Const(compute(path.value))
+        result = compute(path.value)
+        if result is not None:
+            return made(result, path)
     return text(ctx) if _textual(path) else UNKNOWN
 
 

@@ -1,0 +1,90 @@
+"""Paths as values: what a string or ``pathlib`` constant names, and ``pathlib``'s attributes
+and methods that need no file system.
+
+A ``pathlib`` path is a ``Const`` holding a ``PurePosixPath`` (``constraints/python/paths.py``
+makes them): ``/`` on it is Python's own, and the frontend asks ``path_attribute`` and
+``path_method`` here for the rest.  Infrastructure: no spec lives here.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import PurePath, PurePosixPath
+from typing import Any
+
+from shapetracer.domain.values import UNKNOWN, Const, Seq, Value
+
+_MAX_PATH = 4096  # longer strings are not paths a program reads
+
+
+@dataclass(eq=False)
+class CommandLineDefault(Const):
+    """A string the command line may replace: an ``argparse`` option's or a flag's default.
+    A path built from one is not surely the path a job opened, so the file check reads
+    none; everything else sees the plain constant (its ``value`` is a plain ``str``).
+    Path operations and string building over it keep the mark (``made``)."""
+
+
+def overridable(value: Value) -> Value:
+    """A default the command line may replace: a string constant is marked."""
+    if isinstance(value, Const) and isinstance(value.value, str) and not isinstance(value, CommandLineDefault):
+        return CommandLineDefault(value.value)
+    return value
+
+
+def made(result: Any, *inputs: Value) -> Const:
+    """The constant ``result`` computed from ``inputs``: marked when any of them is a
+    command-line default and the result is a string."""
+    if isinstance(result, str) and any(isinstance(i, CommandLineDefault) for i in inputs):
+        return CommandLineDefault(result)
+    return Const(result)
+
+
+def text_of(value: Value) -> str | None:
+    """The path a value holds (a string or a ``pathlib`` path), or None."""
+    if isinstance(value, Const):
+        if isinstance(value.value, str) and len(value.value) <= _MAX_PATH:
+            return value.value
+        if isinstance(value.value, PurePath):
+            return str(value.value)
+    return None
+
+
+def texts_of(values) -> list[str] | None:
+    texts = [text_of(v) for v in values]
+    return None if any(t is None for t in texts) else texts  # type: ignore[return-value]
+
+
+def path_attribute(path: PurePath, name: str) -> Value | None:
+    """``path.parent``, ``.name``, ``.stem``, ``.suffix``, ``.parts``; None for a method."""
+    if name == "parent":
+        return Const(path.parent)
+    if name in ("name", "stem", "suffix"):
+        return Const(getattr(path, name))
+    if name == "parents":
+        return Seq([Const(p) for p in path.parents], "tuple")
+    return None
+
+
+def path_method(path: PurePath, name: str, args: list[Value]) -> Value:
+    """The constant result of a ``pathlib`` method that needs no file system (``resolve``
+    and ``absolute`` keep a relative path relative: the same file from the working
+    folder); anything else is unknown."""
+    texts = texts_of(args)
+    if texts is None:
+        return UNKNOWN
+    try:
+        if name in ("resolve", "absolute") and not texts:
+            return Const(PurePosixPath(posixpath.normpath(str(path))))
+        if name == "expanduser" and not texts:
+            return UNKNOWN if str(path).startswith("~") else Const(path)
+        if name == "joinpath":
+            return Const(path.joinpath(*texts))
+        if name in ("with_suffix", "with_name", "with_stem", "relative_to") and len(texts) == 1:
+            return Const(getattr(path, name)(texts[0]))
+        if name in ("as_posix", "__str__", "__fspath__") and not texts:
+            return Const(str(path))
+    except (ValueError, TypeError, AttributeError):
+        return UNKNOWN
+    return UNKNOWN
