@@ -62,7 +62,8 @@ def test_an_unknown_code_in_the_configuration_exits_2(project, toml, key):
 
 def test_prefixes_and_codes_of_any_case_are_known():
     assert [codes.selector(s) for s in ("ST", "st1", "ST10", "st101", " ST4 ")] == ["ST", "ST1", "ST10", "ST101", "ST4"]
-    assert [codes.selector(s) for s in ("ST5", "ST999", "ST1011", "E501", "")] == [None] * 5
+    assert [codes.selector(s) for s in ("ST7", "ST999", "ST1011", "E501", "")] == [None] * 5
+    assert codes.selector("ST5") == "ST5"  # the project checks (ST501, ST502)
 
 
 def test_rule_names_work_wherever_codes_do(project):
