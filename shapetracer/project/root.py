@@ -42,6 +42,14 @@ def common_root(paths: list[Path]) -> Path:
     return root
 
 
+def is_marked(root: Path) -> bool:
+    """Whether ``root`` was found by a marker (a repository or a package), not taken as the
+    loose folder the checked file sits in: only a marked root is searched for the other
+    modules that import a checked one."""
+    return (any((root / name).is_file() for name in _PACKAGING) or _has_requirements(root)
+            or (root / ".git").exists())
+
+
 def _has_requirements(folder: Path) -> bool:
     try:
         return any(entry.name.startswith("requirements") and entry.name.endswith(".txt") and entry.is_file()
