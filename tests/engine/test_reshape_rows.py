@@ -26,3 +26,10 @@ def test_frames_folded_back_into_sequences_do_not_warn():
                      "logits = tf.matmul(frames, tf.zeros([39, 5]))\n"
                      "per_step = tf.reshape(logits, [-1, 20, 5])\n")
     assert not [c for c in codes_of(source, possible_failures=True) if c[1] == "ST203"]
+
+
+def test_examples_stacked_along_the_batch_still_warn():
+    source = HEAD + ("a = tf.placeholder(tf.float32, [None, 16])\n"
+                     "b = tf.placeholder(tf.float32, [None, 16])\n"
+                     "pairs = tf.reshape(tf.concat([a, b], axis=0), [-1, 32])\n")
+    assert (5, "ST203") in codes_of(source, possible_failures=True)

@@ -217,9 +217,12 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
 _ROWS = "rows:"  # the hint of a leading dim an earlier reshape left undetermined
 
 
-def _is_symbol(value) -> bool:
-    """A dim that is one unknown (a batch), not a product of several ([B*T])."""
-    return z3.is_const(value) and value.decl().kind() == z3.Z3_OP_UNINTERPRETED
+def _is_product_of_unknowns(value) -> bool:
+    """[B*T]: rows that are frames of examples, not examples (a sum, B + B' after a concat
+    along the batch, or 2*B, still counts examples)."""
+    if not z3.is_app(value) or value.decl().kind() != z3.Z3_OP_MUL:
+        return False
+    return sum(1 for factor in value.children() if not z3.is_int_value(factor)) >= 2
 
 
 def _warn_batch_mixing(ctx: OpContext, x: Tensor, target: list[Dim], position: int, facts) -> None:
@@ -227,7 +230,7 @@ def _warn_batch_mixing(ctx: OpContext, x: Tensor, target: list[Dim], position: i
     dims = x.shape.dims
     if position != 0 or not dims or dims[0].known or not all(d.known for d in dims[1:]):
         return
-    if not _is_symbol(dims[0].value) or any(name.startswith(_ROWS) for name in free_symbols(dims[0].value)):
+    if _is_product_of_unknowns(dims[0].value) or any(name.startswith(_ROWS) for name in free_symbols(dims[0].value)):
         return  # rows of an earlier reshape ([B*T, C], or undetermined), not known to be examples
     per_example = _known_product(list(dims[1:]))
     per_row = _known_product(list(target[1:]))
