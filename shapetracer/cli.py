@@ -46,8 +46,13 @@ def _fail(message: str) -> None:
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Report only findings not recorded in FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line on stderr.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Processes to analyse the scripts on (the output is the same for any number). "
+                   "[default: the cores this process may use]")
+@click.option("--no-cache", is_flag=True,
+              help="Neither read nor write .shapetracer_cache/ in the project root.")
 def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, quiet,
-          **flags) -> None:
+          jobs, no_cache, **flags) -> None:
     """Check Python files, notebooks (.ipynb) and folders for shape bugs."""
     from shapetracer.engine import tune_collector
     from shapetracer.report import baseline as baselines
@@ -73,7 +78,7 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
     options = dataclasses.replace(options, keep_shapes=fixing.wanted)
     explicit = {p.resolve() for p in paths if p.is_file()}
     excluded = lambda p: p.resolve() not in explicit and settings.excluded(p)  # noqa: E731
-    for result in _results(paths, excluded, options, fixing, quiet):
+    for result in _results(paths, excluded, options, fixing, quiet, jobs, not no_cache):
         files += 1
         findings.extend(result.findings)
         targets.append((result.path, result.target))
@@ -151,19 +156,23 @@ class _Fixing:
         return f"{verb} {self.applied} finding(s) in {self.changed_files} file(s){hint}."
 
 
-def _results(paths, excluded, options, fixing, quiet: bool):
+def _results(paths, excluded, options, fixing, quiet: bool, jobs: int | None, cached: bool):
     """The checked files' results.  Findings: the paths as one project (``engine.project``:
     a run per script, each finding once).  Fixes are made file by file, each file its own
     entry point (a fix is verified by analysing its file again): there, a file's result
     keeps only the findings in that file."""
     from shapetracer.engine import check_paths, iter_python_files
+    from shapetracer.engine.cache import Cache
     from shapetracer.engine.project import check_project, plan
+    from shapetracer.engine.runs import default_jobs
     from shapetracer.report.progress import count_progress, file_progress
 
     if not fixing.wanted:
         work = plan(paths, excluded)
+        cache = Cache(work.project.root if cached and work.project is not None else None)
         with count_progress(len(work.runs), enabled=not quiet) as progress:
-            yield from check_project(paths, options, excluded, progress=progress, planned=work)
+            yield from check_project(paths, options, excluded, progress=progress, planned=work, cache=cache,
+                                     jobs=jobs or default_jobs())
         return
     to_check = list(iter_python_files(paths, excluded))
     with file_progress(to_check, enabled=not quiet) as progress:

@@ -20,35 +20,23 @@ resolved as Python would, the modules run as scripts), and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import pickle
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from shapetracer import versions
-from shapetracer.domain.analysis import analysing
-from shapetracer.domain.target import Target
-from shapetracer.engine import collector
+from shapetracer.engine.cache import Cache, options_text
+from shapetracer.engine.runs import RunResult, run_all
 from shapetracer.engine.files import (
-    FileResult, Options, filter_findings, generic_findings, in_cells, interpret, is_selected, iter_python_files,
-    target_for_file, to_finding, too_large, unreadable,
+    FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files,
+    target_for_file, too_large, unreadable,
 )
 from shapetracer.frontend.calls import Statistics
 from shapetracer.frontend.program import read_program
-from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, SourceProblem
+from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
 from shapetracer.project import Project, load_project
 from shapetracer.rules import codes, suppressions
 from shapetracer.rules.findings import Finding, Related
-
-
-@dataclass
-class RunResult:
-    """What one run found, in every file it reached (paths as findings name them)."""
-
-    entry: str  # the display path of the script the run started at
-    findings: list[Finding] = field(default_factory=list)
-    stats: Statistics = field(default_factory=Statistics)
-    target: Target = field(default_factory=Target)
-    cells: CellMap | None = None  # the entry's, when it is a notebook
 
 
 @dataclass
@@ -71,67 +59,21 @@ def plan(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None) -
 
 def check_project(paths: Iterable[Path], options: Options,
                   exclude: Callable[[Path], bool] | None = None,
-                  runner: Callable[..., list[RunResult]] | None = None,
-                  progress: Callable[[int], None] | None = None, planned: Plan | None = None) -> list[FileResult]:
+                  progress: Callable[[int], None] | None = None, planned: Plan | None = None,
+                  cache: Cache | None = None, jobs: int = 1) -> list[FileResult]:
     """The findings of the files under ``paths``, checked as one project (see the module's
-    docstring), one result per checked file in path order.  ``runner`` runs the scripts
-    (default: one after another, here); ``progress`` is told of each run done;
-    ``planned``: the ``plan`` of these paths, when the caller made it already."""
+    docstring), one result per checked file in path order.  ``progress`` is told of each
+    run done; ``planned``: the ``plan`` of these paths, when the caller made it already;
+    ``cache``: where runs and files' results are kept (``engine.cache``); ``jobs``: the
+    processes the runs are spread over."""
     work = planned or plan(paths, exclude)
     if work.project is None:
         return []
-    results = (runner or run_all)(work.runs, work.project, options, progress) if work.runs else []
+    cache = cache or Cache(None)
+    results = run_all(work.runs, work.project, options, progress, cache, jobs) if work.runs else []
     shown = {work.project.display(_resolved(t)) for t in work.targets}
     merged = merge(results, shown)
-    return [_file_result(target, work.project, options, merged, results) for target in work.targets]
-
-
-def run_all(runs: list[Path], project: Project, options: Options,
-            progress: Callable[[int], None] | None = None) -> list[RunResult]:
-    done = []
-    for entry in runs:
-        done.append(run_script(entry, project, options))
-        if progress is not None:
-            progress(1)
-    return done
-
-
-def run_script(entry: Path, project: Project, options: Options) -> RunResult:
-    """The shape pass of one run: the script at ``entry`` with what it imports."""
-    shown = project.display(entry)
-    target = target_for_file(entry, options)
-    data = project.read(entry)
-    if data is None or (len(data) > MAX_SHAPE_BYTES and not shown.lower().endswith(".ipynb")):
-        return RunResult(shown, target=target)  # the file's own pass says why
-    with collector.reclaiming(enabled=not options.keep_shapes):
-        parsed, cells = read_program(data, shown, entry, keep=True, blank=True)
-        if isinstance(parsed, SourceProblem) or parsed.module is None:
-            return RunResult(shown, target=target)
-        target = versions.for_program(target, parsed.text)
-        with analysing():
-            interpreter = interpret(shown, entry, parsed, options, target, project)
-        interpreter.release()
-        findings = []
-        for report in interpreter.reports:
-            finding = to_finding(report)
-            if report.trail and finding.path != shown:
-                finding = replace(finding, related=finding.related + _trail(report, finding))
-            findings.append(finding)
-        return RunResult(shown, findings, interpreter.stats, target, cells)
-
-
-def _trail(report, finding: Finding) -> tuple[Related, ...]:
-    """The calls and imports that reach a site from the run's script, as related lines (a
-    line the conflict names already is not repeated)."""
-    seen = {(finding.path, finding.line), *((r.path, r.line) for r in finding.related)}
-    steps = []
-    for origin in report.trail:
-        if (origin.path, origin.line) in seen:
-            continue
-        seen.add((origin.path, origin.line))
-        steps.append(Related(origin.path, origin.line, origin.column, "reached from here", origin.snippet,
-                             args={"reached": True}))
-    return tuple(steps)
+    return [_cached_file_result(target, work.project, options, merged, results, cache) for target in work.targets]
 
 
 def merge(results: list[RunResult], shown: set[str]) -> dict[str, list[Finding]]:
@@ -171,6 +113,29 @@ def _also_reached(finding: Finding, also: dict[str, Finding]) -> Related:
         return Related(step.path, step.line, step.column, message, step.snippet,
                        args={"runs": len(entries) + 1})
     return Related(entries[0], 1, 1, message, args={"runs": len(entries) + 1})
+
+
+def _cached_file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
+                        results: list[RunResult], cache: Cache) -> FileResult:
+    """``_file_result``, read from the cache when the file, its target, the options and the
+    runs' findings in it are what they were."""
+    if not cache.enabled:
+        return _file_result(target, project, options, merged, results)
+    file = _resolved(target)
+    shown = project.display(file)
+    own = next((r for r in results if r.entry == shown), None)
+    data = project.read(file)
+    if data is None:
+        return _file_result(target, project, options, merged, results)
+    key = cache.key("file", options_text(options), shown, data,
+                    repr(own.target if own is not None else target_for_file(file, options)),
+                    pickle.dumps((merged.get(shown, []), own.stats if own is not None else None)))
+    hit = cache.load(key)
+    if isinstance(hit, FileResult):
+        return hit
+    result = _file_result(target, project, options, merged, results)
+    cache.store(key, result)
+    return result
 
 
 def _file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
