@@ -63,6 +63,7 @@ class Modules:
         self._analyse_uncalled(scope)
         for imported in list(self.modules.values()):
             if imported is not scope:
+                self.run.restart_budget()  # a big run must not starve the modules it imports last
                 self._analyse_uncalled(imported)
         self.containers.flush()
         return scope

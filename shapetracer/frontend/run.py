@@ -67,6 +67,12 @@ class Run:
         # keeps them as the trail that reaches it from the entry file
         self.callers: list[tuple[ModuleScope, cst.CSTNode | None]] = []
 
+    def restart_budget(self) -> None:
+        """A fresh step and time budget: each imported module's functions that no call
+        reached get what the module would have had if checked on its own."""
+        self.steps = 0
+        self.started = time.perf_counter()
+
     def tick(self) -> None:
         """One more node evaluated: past the step or time budget, the rest of the file is given up."""
         self.steps += 1
