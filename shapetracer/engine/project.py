@@ -25,10 +25,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
+from shapetracer import versions
 from shapetracer.engine.cache import Cache, options_text
 from shapetracer.engine.runs import RunResult, run_all
 from shapetracer.engine.files import (
-    FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files,
+    FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files, project_pass,
     target_for_file, too_large, unreadable,
 )
 from shapetracer.frontend.calls import Statistics
@@ -161,11 +162,14 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
         status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
         return FileResult(shown, in_cells(filter_findings([finding], options, shown), cells, shown),
                           status=status, target=target_version, cells=cells)
+    if own is None and options.target is None:
+        target_version = versions.from_code(target_version, parsed.tree)
     if parsed.module is None:
         return FileResult(shown, filter_findings([too_large(shown, len(parsed.text))], options, shown), target=target_version)
     findings = [f for f in merged.get(shown, []) if is_selected(f.code, options, shown)]
     if options.generic:
         findings.extend(generic_findings(parsed, shown, options))
+    findings.extend(project_pass(parsed, data, shown, file, options, own.file_reads if own is not None else []))
     findings = filter_findings(findings, options, shown)
     findings = suppressions.apply(findings, parsed.text, shown,
                                   report_unused=is_selected(codes.UNUSED_SUPPRESSION, options, shown))

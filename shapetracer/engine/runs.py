@@ -21,11 +21,12 @@ from shapetracer.domain.analysis import analysing
 from shapetracer.domain.target import Target
 from shapetracer.engine import collector
 from shapetracer.engine.cache import Cache, options_text
-from shapetracer.engine.files import Options, interpret, target_for_file, to_finding
+from shapetracer.engine.files import Options, interpret, is_selected, target_for_file, to_finding
 from shapetracer.frontend.calls import Statistics
 from shapetracer.frontend.program import read_program
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, SourceProblem
 from shapetracer.project import Project
+from shapetracer.projectchecks import checks
 from shapetracer.rules.findings import Finding, Related
 
 
@@ -38,6 +39,7 @@ class RunResult:
     stats: Statistics = field(default_factory=Statistics)
     target: Target = field(default_factory=Target)
     cells: CellMap | None = None  # the entry's, when it is a notebook
+    file_reads: list = field(default_factory=list)  # the files the run read and wrote, when a check wants them
 
 
 def run_script(entry: Path, project: Project, options: Options) -> RunResult:
@@ -51,9 +53,13 @@ def run_script(entry: Path, project: Project, options: Options) -> RunResult:
         parsed, cells = read_program(data, shown, entry, keep=True, blank=True)
         if isinstance(parsed, SourceProblem) or parsed.module is None:
             return RunResult(shown, target=target)
+        if options.target is None:  # nothing but the environment chose it: the code may say better
+            target = versions.from_code(target, parsed.tree)
         target = versions.for_program(target, parsed.text)
         with analysing():
             interpreter = interpret(shown, entry, parsed, options, target, project)
+        file_reads = checks.file_events(interpreter) \
+            if checks.wants_file_events(options, lambda code: is_selected(code, options, shown)) else []
         interpreter.release()
         findings = []
         for report in interpreter.reports:
@@ -61,7 +67,7 @@ def run_script(entry: Path, project: Project, options: Options) -> RunResult:
             if report.trail and finding.path != shown:
                 finding = replace(finding, related=finding.related + _trail(report, finding))
             findings.append(finding)
-        return RunResult(shown, findings, interpreter.stats, target, cells)
+        return RunResult(shown, findings, interpreter.stats, target, cells, file_reads)
 
 
 def _trail(report, finding: Finding) -> tuple[Related, ...]:
