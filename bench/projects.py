@@ -11,14 +11,15 @@ the table gives:
 
 - files: the files the run checked (the JSON output's count),
 - findings: findings in the JSON output, and errors among them,
-- repeats: (path, line, code) sites reported more than once, and the extra copies,
+- repeats: sites (path, line, column, code) reported more than once, and the extra copies
+  (two findings of one code on one line at different columns are two sites),
 - seconds for the json and for the concise run (wall clock, process start included).
 
 With --corpus DIR (corpus/projects), each variant folder of each multi-file project is
 checked under every TensorFlow its manifest lists (``--tf-version``), from inside the
 folder, and the summary gives: buggy projects detected at their labelled path:line and code
 (of N), clean projects and fixed twins flagged with any finding (of M), projects with a
-repeated (path, line, code), and the seconds of the folder runs.
+repeated site (path, line, column, code), and the seconds of the folder runs.
 
 Run it from the checkout whose analyzer you measure (PYTHONPATH is passed on), before and
 after a change, and compare the tables.  A run that fails or exceeds --timeout is recorded
@@ -66,12 +67,12 @@ def measure(repo: Path, tf_version: str | None, timeout: float) -> dict:
         return row
     report = json.loads(text)
     findings = report["findings"]
-    sites = Counter((f["path"], f["line"], f["code"]) for f in findings)
+    sites = Counter((f["path"], f["line"], f["column"], f["code"]) for f in findings)
     row.update(files=report.get("files", 0), findings=len(findings),
                errors=sum(f["severity"] == "error" for f in findings),
                repeated_sites=sum(1 for count in sites.values() if count > 1),
                extra_copies=sum(count - 1 for count in sites.values() if count > 1),
-               repeated=[f"{p}:{line} {code} x{count}" for (p, line, code), count in sorted(sites.items())
+               repeated=[f"{p}:{line}:{col} {code} x{count}" for (p, line, col, code), count in sorted(sites.items())
                          if count > 1])
     concise, row["concise_seconds"], problem = run_check(repo, "concise", tf_version, timeout)
     if concise is None:
@@ -98,7 +99,7 @@ def corpus_summary(root: Path, timeout: float) -> str:
                                       cwd=folder / variant, env=dict(os.environ))
                 seconds.append(time.perf_counter() - started)
                 findings = json.loads(done.stdout)["findings"] if done.returncode == 0 else []
-                sites = Counter((f["path"], f["line"], f["code"]) for f in findings)
+                sites = Counter((f["path"], f["line"], f["column"], f["code"]) for f in findings)
                 if any(count > 1 for count in sites.values()):
                     repeated.add(folder.name)
                 hits.append(set(sites))
@@ -116,7 +117,7 @@ def corpus_summary(root: Path, timeout: float) -> str:
         f"  missed: {', '.join(sorted(set(buggy) - set(detected))) or '-'}",
         f"clean projects and fixed twins with a finding: {len(flagged)} of {len(clean)}",
         f"  flagged: {', '.join(flagged) or '-'}",
-        f"projects with a repeated (path, line, code): {len(repeated)} of {projects}",
+        f"projects with a repeated (path, line, column, code): {len(repeated)} of {projects}",
         f"  repeated: {', '.join(sorted(repeated)) or '-'}",
         f"folder runs: {len(seconds)}, median {sorted(seconds)[len(seconds) // 2]:.2f} s, max {max(seconds):.2f} s",
     ])

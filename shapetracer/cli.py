@@ -46,12 +46,16 @@ def _fail(message: str) -> None:
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="Report only findings not recorded in FILE.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line on stderr.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Processes to analyse the scripts on (the output is the same for any number). "
+                   "[default: the cores this process may use]")
+@click.option("--no-cache", is_flag=True,
+              help="Neither read nor write .shapetracer_cache/ in the project root.")
 def check(paths, output_format, config_file, statistics, exit_zero, write_baseline, baseline, quiet,
-          **flags) -> None:
+          jobs, no_cache, **flags) -> None:
     """Check Python files, notebooks (.ipynb) and folders for shape bugs."""
-    from shapetracer.engine import check_paths, iter_python_files, tune_collector
+    from shapetracer.engine import tune_collector
     from shapetracer.report import baseline as baselines
-    from shapetracer.report.progress import file_progress
 
     tune_collector()
 
@@ -73,18 +77,15 @@ def check(paths, output_format, config_file, statistics, exit_zero, write_baseli
     # fixes read each file's shapes; without them nothing of an analysis outlives its file
     options = dataclasses.replace(options, keep_shapes=fixing.wanted)
     explicit = {p.resolve() for p in paths if p.is_file()}
-    to_check = list(iter_python_files(paths, lambda p: p.resolve() not in explicit and settings.excluded(p)))
-    with file_progress(to_check, enabled=not quiet) as progress:
-        for result in check_paths(progress, options):  # one result alive at a time: shape logs are big
-            if fixing.wanted:
-                result = fixing.file(result, options)
-            files += 1
-            findings.extend(result.findings)
-            targets.append((result.path, result.target))
-            modelled += result.stats.modelled
-            not_modelled += result.stats.not_modelled
-            for name, count in result.stats.not_modelled_names.items():
-                missing_names[name] = missing_names.get(name, 0) + count
+    excluded = lambda p: p.resolve() not in explicit and settings.excluded(p)  # noqa: E731
+    for result in _results(paths, excluded, options, fixing, quiet, jobs, not no_cache):
+        files += 1
+        findings.extend(result.findings)
+        targets.append((result.path, result.target))
+        modelled += result.stats.modelled
+        not_modelled += result.stats.not_modelled
+        for name, count in result.stats.not_modelled_names.items():
+            missing_names[name] = missing_names.get(name, 0) + count
     elapsed = time.perf_counter() - started
     if write_baseline is not None:
         count = baselines.write(write_baseline, findings)
@@ -153,6 +154,31 @@ class _Fixing:
         verb = "Would fix" if self.diff else "Fixed"
         hint = "" if self.unsafe else " (--unsafe-fixes for the unsafe ones too)"
         return f"{verb} {self.applied} finding(s) in {self.changed_files} file(s){hint}."
+
+
+def _results(paths, excluded, options, fixing, quiet: bool, jobs: int | None, cached: bool):
+    """The checked files' results.  Findings: the paths as one project (``engine.project``:
+    a run per script, each finding once).  Fixes are made file by file, each file its own
+    entry point (a fix is verified by analysing its file again): there, a file's result
+    keeps only the findings in that file."""
+    from shapetracer.engine import check_paths, iter_python_files
+    from shapetracer.engine.cache import Cache
+    from shapetracer.engine.project import check_project, plan
+    from shapetracer.engine.runs import default_jobs
+    from shapetracer.report.progress import count_progress, file_progress
+
+    if not fixing.wanted:
+        work = plan(paths, excluded)
+        cache = Cache(work.project.root if cached and work.project is not None else None)
+        with count_progress(len(work.runs), enabled=not quiet) as progress:
+            yield from check_project(paths, options, excluded, progress=progress, planned=work, cache=cache,
+                                     jobs=jobs or default_jobs())
+        return
+    to_check = list(iter_python_files(paths, excluded))
+    with file_progress(to_check, enabled=not quiet) as progress:
+        for result in check_paths(progress, options):  # one result alive at a time: shape logs are big
+            own = [f for f in result.findings if f.path == result.path]
+            yield fixing.file(dataclasses.replace(result, findings=own), options)
 
 
 def _target_lines(targets: list[tuple[str, Target]], shown: int = 10) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import shapetracer.engine as engine
+import shapetracer.engine.collector as engine
 from shapetracer.engine import Options, check_source
 from shapetracer.frontend.interpreter import Interpreter
 
@@ -104,7 +104,7 @@ def test_what_outlives_a_file_is_frozen_out_of_the_collector():
 
 
 def test_a_frozen_cycle_is_collected_once_the_memory_in_use_has_grown(monkeypatch):
-    import shapetracer.engine as engine
+    import shapetracer.engine.collector as engine
 
     options = Options(generic=False, keep_shapes=False)
     cycle = _Cycle()
@@ -123,7 +123,7 @@ def test_a_frozen_cycle_is_collected_once_the_memory_in_use_has_grown(monkeypatc
 def test_the_first_file_sets_the_memory_the_next_walk_is_counted_from(monkeypatch):
     """Counted from import, the engine's own tables loaded on first use doubled the memory
     in use, and every sizeable run made one full walk that found nothing."""
-    import shapetracer.engine as engine
+    import shapetracer.engine.collector as engine
 
     options = Options(generic=False, keep_shapes=False)
     monkeypatch.setattr(engine, "_blocks_after_sweep", None)

@@ -2,8 +2,8 @@
 
 Names are bound in the running path's environment.  An attribute or item of an object
 is set in the object itself (shared by every path that holds it); ``FLAGS.x = ...`` sets
-a program flag, which lives outside the paths and so is joined with its old value in a
-branch that may not run.
+a program flag and ``module.x = ...`` a user module's attribute, which live outside the
+paths and so are joined with their old values in a branch that may not run.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapetracer.domain.state import merge_values
-from shapetracer.domain.values import UNKNOWN, ApiRef, Const, DictVal, Instance, Obj, Seq, Tensor, Value
+from shapetracer.domain.values import UNKNOWN, ApiRef, Const, DictVal, Instance, ModuleVal, Obj, Seq, Tensor, Value
 from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.dispatch import Dispatch
 from shapetracer.frontend.expressions import Evaluator
@@ -50,6 +50,14 @@ class Assigner:
             owner = self.eval(target.value)
             if isinstance(owner, (Instance, Obj)):
                 owner.attrs[target.attr.value] = value
+            elif isinstance(owner, ModuleVal):
+                # `settings.NUM_FEATURES = x.shape[1]`: a module's attributes are shared by every
+                # module that imports it, read later where they are used (a function of another
+                # module reads the value written before it is called); like flags, they live
+                # outside the paths, so a write in a branch that may not run joins the old value
+                globals_ = owner.scope.globals
+                name = target.attr.value
+                globals_[name] = merge_values(globals_.get(name, UNKNOWN), value) if run.undecided else value
             elif isinstance(owner, ApiRef) and owner.qualname.endswith("FLAGS") and owner.qualname != "FLAGS":
                 # `if FLAGS.width is None: FLAGS.width = FLAGS.height`: the flag keeps the
                 # value for the rest of the program; flags live outside the paths, so in a

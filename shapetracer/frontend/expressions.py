@@ -232,7 +232,11 @@ class Evaluator:
         truth = truth_of(left)
         is_and = isinstance(node.operator, cst.And)
         if truth is None:
-            self.eval(node.right)
+            right = self.eval(node.right)
+            # ``undecided and False`` is false whichever way the left goes (``or True``: true):
+            # isinstance(v, np.ndarray) and len(v.shape) > 0 on a 0-d value is decided
+            if isinstance(right, Const) and right.value is (not is_and):
+                return right
             return UNKNOWN
         if is_and:
             return self.eval(node.right) if truth else left

@@ -39,6 +39,7 @@ class Functions:
             # any binding the analysis made up would put values where the program has none
             return UNKNOWN
         caller_state, caller_scope = run.state, run.scope
+        run.callers.append((caller_scope, run.current_place))
         run.scope = fn.module
         facts = caller_state.facts if caller_state is not None else State({}).facts
         run.call_stack.append(node)
@@ -62,6 +63,7 @@ class Functions:
         finally:
             closures.pop()
             run.call_stack.pop()
+            run.callers.pop()
             run.scope = caller_scope
             run.state = caller_state
         if caller_state is not None:

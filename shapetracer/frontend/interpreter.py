@@ -60,13 +60,14 @@ from shapetracer.frontend.run import BudgetExceeded, Run
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource
 from shapetracer.frontend.statements import Statements
+from shapetracer.project import Project
 
 
 class Interpreter:
     """Analyses one entry file (and the user modules it imports); the specs' ``Host``."""
 
     def __init__(self, bounds: Bounds | None = None, limits: SolverLimits | None = None,
-                 possible_failures: bool = False, target: Target = DEFAULT_TARGET):
+                 possible_failures: bool = False, target: Target = DEFAULT_TARGET, project: Project | None = None):
         run = self.run = Run(bounds or Bounds(), limits or SolverLimits(), possible_failures, target)
         self.reporter = Reporter(run)
         self.dispatch = Dispatch(run, self.reporter)
@@ -83,7 +84,8 @@ class Interpreter:
         self.statements = Statements(run, self.dispatch, self.operations, self.evaluator, self.assigner,
                                      self.calls)
         self.loops = Loops(run, self.dispatch, self.operations, self.assigner)
-        self.modules = Modules(run, self.reporter, self.dispatch, self.functions, self.containers, self.files)
+        self.modules = Modules(run, self.reporter, self.dispatch, self.functions, self.containers, self.files,
+                               project)
         self.dispatch.install(handler_table(self))
         self.memory_fit: TrainingStepMemory | None = None  # a Keras fit's step, while it runs
         # Host members that are the run's own objects, never rebound (specs read them at

@@ -1,9 +1,12 @@
 """Modules: the entry file, the user modules it imports, and the import statements.
 
 ``import x`` binds a library reference (``tf``, ``np``: an ``ApiRef`` the specs know by
-its canonical name) unless ``x`` is a module beside the importing file, which is then
-parsed and run once, its globals becoming the module's attributes.  After the entry
-file has run, its functions never called are checked once with unknown arguments.
+its canonical name) unless ``x`` is one of the project's own modules, found as Python
+would find it for this run (``shapetracer.project``: the entry's folder, ``sys.path``
+inserts, the root and its ``src/``, relative imports), which is then parsed and run once,
+its globals becoming the module's attributes.  After the entry file has run, the
+functions never called, of the entry and of every module it imported, are checked once
+with unknown arguments (a helper module is checked through the runs that import it).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import BudgetExceeded, Run
 from shapetracer.frontend.scope import ModuleScope
 from shapetracer.frontend.source import ParsedSource, parse_shared
+from shapetracer.project import MemoryFiles, Project, standalone
 from shapetracer.project.workspace import script_file
 
 _MAX_MODULES = 64  # user modules one analysis loads
@@ -35,13 +39,15 @@ class Modules:
     """Runs modules; the handlers of ``import`` and ``from ... import``."""
 
     def __init__(self, run: Run, reporter: Reporter, dispatch: Dispatch, functions: Functions,
-                 containers: Recorder, files: FileRecorder):
+                 containers: Recorder, files: FileRecorder, project: Project | None = None):
         self.run = run
         self.files = files
         self.reporter = reporter
         self.exec_block = dispatch.exec_block
         self.functions = functions
         self.containers = containers
+        # where imports lead: the project the entry belongs to (None: the entry's folder alone)
+        self.project = project
         self.modules: dict[Path, ModuleScope] = {}  # by resolved file
         self.main: ModuleScope | None = None  # the entry file's scope
 
@@ -50,9 +56,15 @@ class Modules:
         scope = self.main = ModuleScope(path, file, parsed.text, parsed.module, "__main__", tree=parsed.tree,
                                         tables=parsed.tables)
         if file is not None:
-            self.modules[file.resolve()] = scope
+            if self.project is None:
+                self.project = standalone(file)
+            self.modules[_key(file, self.project)] = scope
         self._run_module(scope)
         self._analyse_uncalled(scope)
+        for imported in list(self.modules.values()):
+            if imported is not scope:
+                self.run.restart_budget()  # a big run must not starve the modules it imports last
+                self._analyse_uncalled(imported)
         self.containers.flush()
         return scope
 
@@ -171,49 +183,44 @@ class Modules:
 
     def _load_user_module(self, dotted: str, level: int) -> ModuleVal | None:
         run = self.run
-        if run.scope is None or run.scope.file is None or not dotted:
+        if run.scope is None or run.scope.file is None or self.project is None or not (dotted or level):
             return None
-        base = run.scope.file.parent
-        for _ in range(max(level - 1, 0)):
-            base = base.parent
-        parts = dotted.split(".")
-        candidates = [base.joinpath(*parts).with_suffix(".py"), base.joinpath(*parts, "__init__.py")]
-        for candidate in candidates:
-            try:
-                if not candidate.is_file():
-                    continue
-                resolved = candidate.resolve()
-            except OSError:
-                continue
-            if resolved in self.modules:
-                return ModuleVal(dotted, self.modules[resolved])
-            if len(self.modules) > _MAX_MODULES:
-                return None
-            try:
-                data = candidate.read_bytes()
-            except OSError:
-                return None
-            parsed = parse_shared(resolved, data, blank=True)
-            if not isinstance(parsed, ParsedSource):
-                return None
-            path = _display_path(candidate)
-            scope = ModuleScope(path, candidate, parsed.text, parsed.module, dotted, tree=parsed.tree,
-                                tables=parsed.tables)
-            self.modules[resolved] = scope
-            saved_state = run.state
-            try:
-                self._run_module(scope)
-            finally:
-                run.state = saved_state
-            return ModuleVal(dotted, scope)
-        return None
+        main = self.main.file if self.main is not None else None
+        found = self.project.resolve(dotted, level, run.scope.file, main)
+        if found is None:
+            return None
+        key = _key(found, self.project)
+        if key in self.modules:
+            return ModuleVal(dotted, self.modules[key])
+        if len(self.modules) > _MAX_MODULES:
+            return None
+        data = self.project.read(found)
+        if data is None:
+            return None
+        parsed = parse_shared(key, data, blank=True)
+        if not isinstance(parsed, ParsedSource) or parsed.module is None:
+            return None
+        scope = ModuleScope(self.project.display(found), found, parsed.text, parsed.module, dotted,
+                            tree=parsed.tree, tables=parsed.tables)
+        self.modules[key] = scope
+        saved_state = run.state
+        run.callers.append((run.scope, run.current_place))  # reports made at import name the import
+        try:
+            self._run_module(scope)
+        finally:
+            run.callers.pop()
+            run.state = saved_state
+        return ModuleVal(dotted, scope)
 
 
-def _display_path(file: Path) -> str:
+def _key(file: Path, project: Project) -> Path:
+    """A module's identity: its real path (a job's members are plain already)."""
+    if isinstance(project.files, MemoryFiles):
+        return file
     try:
-        return str(file.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(file)
+        return file.resolve()
+    except (OSError, RuntimeError):
+        return file
 
 
 def _dotted(node: cst.CSTNode) -> str:

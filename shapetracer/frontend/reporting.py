@@ -34,6 +34,9 @@ class Report:
     site: Origin
     related: list[Origin]
     confidence: str = "definite"
+    # the places the entry file reached the site through, outermost first: each call of a user
+    # function and each import on the way (empty for a site the entry reaches directly)
+    trail: tuple[Origin, ...] = ()
 
 
 class Reporter:
@@ -60,7 +63,9 @@ class Reporter:
         if confidence == "definite" and code in _CONFLICT_CODES \
                 and self._follows(code, message.text, site, related or []):
             return
-        self.reports.append(Report(code, message, site, related or [], confidence))
+        trail = tuple(Origin(scope.path, place, scope) for scope, place in self.run.callers
+                      if scope is not None and place is not None)
+        self.reports.append(Report(code, message, site, related or [], confidence, trail))
 
     def _follows(self, code: str, text: str, site: Origin, related: list[Origin]) -> bool:
         """Whether a definite error only repeats or follows from one reported before.

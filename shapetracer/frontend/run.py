@@ -35,7 +35,7 @@ class Run:
 
     __slots__ = ("bounds", "limits", "possible_failures", "target", "graph", "flags", "state", "scope",
                  "current_place", "undecided", "approximations", "steps", "started", "call_stack", "closures",
-                 "called", "yields", "guards")
+                 "called", "yields", "guards", "callers")
 
     def __init__(self, bounds: Bounds, limits: SolverLimits, possible_failures: bool, target: Target):
         self.bounds = bounds
@@ -62,6 +62,16 @@ class Run:
         # the exceptions each enclosing ``try`` body's handlers catch, innermost last (None: a
         # bare ``except``): an API change that raises one of them is guarded, not reported
         self.guards: list[frozenset[str] | None] = []
+        # per frame entered from another place (a call of a user function, a module's import):
+        # the module and statement it was entered from, outermost first; a report made inside
+        # keeps them as the trail that reaches it from the entry file
+        self.callers: list[tuple[ModuleScope, cst.CSTNode | None]] = []
+
+    def restart_budget(self) -> None:
+        """A fresh step and time budget: each imported module's functions that no call
+        reached get what the module would have had if checked on its own."""
+        self.steps = 0
+        self.started = time.perf_counter()
 
     def tick(self) -> None:
         """One more node evaluated: past the step or time budget, the rest of the file is given up."""

@@ -219,7 +219,7 @@ def parse_shared(resolved: Path, data: bytes, keep: bool = True,
     """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses.
     ``keep``: whether a new parse is kept for them.  An imported module's is.  A checked
     file's is when the engine freezes what outlives each file out of the garbage collector
-    (``engine._reclaim``); otherwise every tree kept is walked again at each older collection,
+    (``engine.collector._reclaim``); otherwise every tree kept is walked again at each older collection,
     and most files are imported by none.  ``blank``: the tree may have its large tables
     blanked (an import's; a checked file's when no fix will render it), so it may also be
     one that has; otherwise it is the file's own text."""

@@ -18,6 +18,7 @@ It imports nothing of shapetracer above the standard library: the frontend asks 
 an import leads, the engine which analyses to run.
 """
 
-from shapetracer.project.model import Module, Project, load_project
+from shapetracer.project.files import DiskFiles, Files, MemoryFiles
+from shapetracer.project.model import Module, Project, job_project, load_project, standalone
 
-__all__ = ["Module", "Project", "load_project"]
+__all__ = ["DiskFiles", "Files", "MemoryFiles", "Module", "Project", "job_project", "load_project", "standalone"]

@@ -1,8 +1,9 @@
 """The project model: modules, the scripts among them, and which reach which.
 
-``load_project(paths)`` finds the root of the checked paths, reads every Python file under
-it with CPython's parser (a module's imports and ``sys.path`` changes, whether it is run
-as a script) and answers the engine's questions:
+``load_project(files)`` finds the root of the checked files, reads each with CPython's
+parser (a module's imports and ``sys.path`` changes, whether it is run as a script), reads
+other modules of the root only when an import reaches them or, for a checked module no
+checked script runs, when they may import it, and answers the engine's questions:
 
 - ``analyses(targets)``: the runs that cover the checked files: each script that reaches
   one of them (with what it imports), and each checked module that no script reaches, on
@@ -15,23 +16,16 @@ as a script) and answers the engine's questions:
 from __future__ import annotations
 
 import ast
-import os
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapetracer.project.entries import console_script_modules, is_main_guard
+from shapetracer.project.files import DiskFiles, Files, MemoryFiles
 from shapetracer.project.resolve import Resolver, SearchPath
-from shapetracer.project.root import common_root
+from shapetracer.project.root import common_root, is_marked
 from shapetracer.project.syspath import Added, added_paths
 
-# Folders that hold installed or generated code, never the project's own modules.
-SKIPPED_DIRS = frozenset({
-    ".git", ".hg", ".svn", "__pycache__", "__pypackages__", ".venv", "venv", "env", ".tox", ".nox",
-    ".eggs", "site-packages", "dist-packages", "node_modules", ".mypy_cache", ".ruff_cache",
-    ".ipynb_checkpoints", ".shapetracer_cache", "build", "dist",
-})
-MAX_FILES = 5000  # a root holding more is read no further (a home folder, a monorepo)
 MAX_MODULE_BYTES = 1024 * 1024  # larger files are not read for imports (generated tables)
 
 
@@ -48,6 +42,7 @@ class Import:
 class Module:
     file: Path
     main: bool = False  # has an ``if __name__ == "__main__":`` block
+    works: bool = False  # does work at module level (a call, a loop, a ``with``): a script without a guard
     imports: tuple[Import, ...] = ()
     added: tuple[Added, ...] = ()
 
@@ -55,12 +50,18 @@ class Module:
 @dataclass
 class Project:
     root: Path
+    files: Files = field(default_factory=DiskFiles)
     modules: dict[Path, Module] = field(default_factory=dict)
     console_scripts: tuple[Path, ...] = ()
-    resolver: Resolver = field(default_factory=Resolver)
+    checked: tuple[Path, ...] = ()  # the modules read up front (the checked files), path order
+    search_importers: bool = False  # look through the root for scripts importing a checked module
+    resolver: Resolver = field(init=False)
     _reached: dict[Path, tuple[Path, ...]] = field(default_factory=dict, repr=False)
     _search: dict[Path, SearchPath] = field(default_factory=dict, repr=False)
     _scripts: list[Path] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self.resolver = Resolver(self.files)
 
     # -- runs -------------------------------------------------------------------------
     def scripts(self) -> list[Path]:
@@ -68,7 +69,7 @@ class Project:
         ``__main__`` block, console scripts, and modules no other module's run reaches
         (of two that reach each other and nothing else, the first in path order)."""
         if self._scripts is None:
-            files = sorted(self.modules)
+            files = sorted(self.checked)
             runs = [f for f in files if self.modules[f].main or f in self.console_scripts]
             covered = {r for run in runs for r in self.reached(run)}
             rest = [f for f in files if f not in covered]
@@ -81,18 +82,36 @@ class Project:
         return self._scripts
 
     def analyses(self, targets: list[Path]) -> list[Path]:
-        """The runs covering ``targets`` (absolute files): each script that reaches one of
-        them, then each target no script reaches, in path order."""
+        """The runs covering ``targets`` (absolute files), in path order: each script that
+        reaches one of them; for a target only a module nobody runs reaches, the scripts of
+        the repository that import it (``_scripts_outside``); the rest on their own."""
         wanted = set(targets)
         runs: list[Path] = []
         covered: set[Path] = set()
-        for script in self.scripts():
+        scripts = self.scripts()
+        idle = [s for s in scripts if not self._runs_itself(s)]
+        for script in [s for s in scripts if s not in idle]:
             reached = set(self.reached(script))
             if reached & wanted:
                 runs.append(script)
                 covered |= reached
-        runs.extend(sorted(wanted - covered))
-        return runs
+        if wanted - covered and self.search_importers:
+            for script in self._scripts_outside(wanted - covered):
+                runs.append(script)
+                covered |= set(self.reached(script))
+        for script in idle:
+            reached = set(self.reached(script))
+            if reached & (wanted - covered):
+                runs.append(script)
+                covered |= reached
+        runs.extend(wanted - covered)
+        return sorted(set(runs))
+
+    def _runs_itself(self, file: Path) -> bool:
+        """Whether ``file`` is run as a script (a ``__main__`` block, work at module level,
+        a console script) rather than only because nothing checked imports it."""
+        module = self.modules.get(file)
+        return file in self.console_scripts or module is None or module.main or module.works
 
     def search_path(self, script: Path) -> SearchPath:
         """The folders the run of ``script`` searches, with what the modules it reaches add
@@ -118,13 +137,44 @@ class Project:
         search = self.search_path(script) if script is not None else self._default_search(importer)
         return self.resolver.module_file(dotted, level, importer, search)
 
+    def read(self, file: Path) -> bytes | None:
+        return self.files.read(file)
+
+    def display(self, file: Path) -> str:
+        """How findings name ``file``: a job's member name, else the path relative to the
+        working folder (as the checked paths were given)."""
+        if isinstance(self.files, MemoryFiles):
+            return self.files.name(file)
+        try:
+            return str(file.resolve().relative_to(Path.cwd().resolve()))
+        except (ValueError, OSError, RuntimeError):
+            return str(file)
+
     # -- internals -------------------------------------------------------------------------
+    def _scripts_outside(self, modules: set[Path]) -> list[Path]:
+        """The scripts of the root, outside the checked files, whose runs reach one of
+        ``modules`` (path order): ``check models.py`` sees the values ``train.py`` gives it.
+        Only files that spell one of the modules' names are parsed."""
+        names = {(m.parent.name if m.name == "__init__.py" else m.stem).encode() for m in modules}
+        found = []
+        checked = set(self.checked)
+        for file in self.files.python_files([self.root]):
+            if file in checked or file.suffix != ".py":
+                continue
+            data = self.files.read(file)
+            if data is None or not any(name in data for name in names):
+                continue
+            module = self.modules.get(file) or self._read_outside(file)
+            if module is not None and (module.main or module.works) and modules & set(self.reached(file)):
+                found.append(file)
+        return found
+
     def _default_search(self, importer: Path | None) -> SearchPath:
         return SearchPath(script=importer.parent if importer is not None else None, roots=self._roots())
 
     def _roots(self) -> tuple[Path, ...]:
         src = self.root / "src"
-        return (self.root, src) if src.is_dir() else (self.root,)
+        return (self.root, src) if self.files.is_dir(src) else (self.root,)
 
     def _walk(self, script: Path) -> None:
         """Follow the imports of ``script``'s run to a fixed point: a module met later may
@@ -146,7 +196,7 @@ class Project:
     def _reached_from(self, script: Path, search: SearchPath) -> tuple[list[Path], list[Added]]:
         order: list[Path] = []
         added: list[Added] = []
-        queue = [script, *_enclosing_packages(script)]
+        queue = [script, *_enclosing_packages(script, self.files)]
         while queue:
             file = queue.pop(0)
             if file in order:
@@ -178,38 +228,55 @@ class Project:
                 sub = self.resolver.module_file(dotted, item.level, module.file, search)
                 if sub is not None:
                     files.append(sub)
-        return [f.resolve() for f in files]
+        return [_resolved(f, self.files) for f in files]
 
     def _read_outside(self, file: Path) -> Module | None:
         """A module reached by an import but outside the checked folders (inside the root
         or on an added path): read on demand."""
-        module = read_module(file, self.root)
+        module = read_module(file, self.root, self.files)
         if module is not None:
             self.modules.setdefault(file, module)
         return module
 
 
-def _enclosing_packages(file: Path) -> list[Path]:
+_RESOLVED: dict[Path, Path] = {}
+
+
+def _resolved(path: Path, files: Files) -> Path:
+    """A path without symlinks and dots (a job's members are already plain)."""
+    if isinstance(files, MemoryFiles):
+        return path
+    known = _RESOLVED.get(path)
+    if known is None:
+        try:
+            known = path.resolve()
+        except (OSError, RuntimeError):
+            known = path
+        if len(_RESOLVED) < 100_000:
+            _RESOLVED[path] = known
+    return known
+
+
+def _enclosing_packages(file: Path, files: Files) -> list[Path]:
     """The ``__init__.py`` files of the regular packages around ``file``, innermost first:
     a module run inside a package (``python -m pkg.cli``, a console script) imports them."""
     found = []
     folder = file.parent
-    while (folder / "__init__.py").is_file() and folder != folder.parent:
+    while files.is_file(folder / "__init__.py") and folder != folder.parent:
         if folder / "__init__.py" != file:
-            found.append((folder / "__init__.py").resolve())
+            found.append(_resolved(folder / "__init__.py", files))
         folder = folder.parent
     return found
 
 
-def read_module(file: Path, root: Path) -> Module | None:
+def read_module(file: Path, root: Path, files: Files | None = None) -> Module | None:
     """A module's imports, ``sys.path`` changes and whether it runs as a script; None when
     it cannot be read or parsed (its check reports why)."""
-    try:
-        if file.stat().st_size > MAX_MODULE_BYTES:
-            return Module(file)
-        data = file.read_bytes()
-    except OSError:
+    data = (files or DiskFiles()).read(file)
+    if data is None:
         return None
+    if len(data) > MAX_MODULE_BYTES:
+        return Module(file)
     if file.suffix == ".ipynb":
         return Module(file, main=True)  # a notebook is run top to bottom: always a script
     try:
@@ -219,7 +286,16 @@ def read_module(file: Path, root: Path) -> Module | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return Module(file, main=True)  # checked on its own: its syntax error is reported
     main = any(is_main_guard(statement) for statement in tree.body)
-    return Module(file, main, tuple(_imports(tree)), tuple(added_paths(tree, file, (file.parent, root))))
+    works = any(_is_work(statement) for statement in tree.body)
+    return Module(file, main, works, tuple(_imports(tree)), tuple(added_paths(tree, file, (file.parent, root))))
+
+
+def _is_work(statement: ast.stmt) -> bool:
+    """Module-level code that does something when the file runs (not a definition, an
+    import or a constant)."""
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Call)
+    return isinstance(statement, (ast.For, ast.While, ast.With, ast.AsyncFor, ast.AsyncWith))
 
 
 def _imports(tree: ast.Module) -> list[Import]:
@@ -233,49 +309,41 @@ def _imports(tree: ast.Module) -> list[Import]:
     return found
 
 
-def python_files(paths: list[Path]) -> list[Path]:
-    """The ``.py`` and ``.ipynb`` files under ``paths`` (files as given), resolved, each
-    once, installed and generated folders skipped."""
-    found: list[Path] = []
-    seen: set[Path] = set()
-    for path in paths:
-        if path.is_dir():
-            for folder, dirs, files in os.walk(path, followlinks=False):
-                dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
-                for name in sorted(files):
-                    if name.endswith((".py", ".ipynb")):
-                        _add(Path(folder) / name, found, seen)
-                if len(found) >= MAX_FILES:
-                    return found
-        else:
-            _add(path, found, seen)
-    return found
-
-
-def _add(path: Path, found: list[Path], seen: set[Path]) -> None:
-    try:
-        resolved = path.resolve()
-    except (OSError, RuntimeError):
-        return
-    if resolved not in seen:
-        seen.add(resolved)
-        found.append(resolved)
-
-
 def load_project(paths: list[Path]) -> Project:
-    """The project of the checked ``paths``: its root, and every module under the root."""
+    """The project of the checked ``paths`` (files and folders) on disk: its root, and the
+    checked modules."""
     root = common_root(paths)
-    project = Project(root)
-    for file in python_files([root]):
-        module = read_module(file, root)
-        if module is not None:
+    project = Project(root, search_importers=is_marked(root))
+    return _load(project, project.files.python_files(paths))
+
+
+def standalone(file: Path) -> Project:
+    """The project of one file checked alone (an editor's buffer, a fix being verified): the
+    file's folder as root, its imports resolved and read only when the analysis asks."""
+    return Project(file.parent)
+
+
+def job_project(members: dict[str, bytes]) -> Project:
+    """A job's members (names relative to its working folder) as a project rooted there."""
+    files = MemoryFiles(members)
+    return _load(Project(files.root, files), files.python_files([files.root]))
+
+
+def _load(project: Project, checked: list[Path]) -> Project:
+    read = []
+    for file in checked:
+        file = _resolved(file, project.files)
+        module = read_module(file, project.root, project.files)
+        if module is not None and file not in project.modules:
             project.modules[file] = module
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
+            read.append(file)
+    project.checked = tuple(sorted(read))
+    pyproject = project.files.read(project.root / "pyproject.toml")
+    if pyproject is not None:
         scripts = []
-        for dotted, _ in console_script_modules(pyproject.read_text(encoding="utf-8", errors="replace")):
+        for dotted, _ in console_script_modules(pyproject.decode("utf-8", "replace")):
             target = project.resolver.module_file(dotted, 0, None, SearchPath(roots=project._roots()))
             if target is not None:
-                scripts.append(target.resolve())
+                scripts.append(_resolved(target, project.files))
         project.console_scripts = tuple(scripts)
     return project

@@ -20,8 +20,10 @@ resolved from the importing module's package.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+
+from shapetracer.project.files import DiskFiles, Files
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,23 @@ class SearchPath:
         return unique
 
 
-@dataclass
 class Resolver:
-    """Module files by dotted name, with the file system asked once per candidate."""
+    """Module files by dotted name, asking ``files`` (the disk, or a job's members)."""
 
-    _exists: dict[Path, bool] = field(default_factory=dict)
+    def __init__(self, files: Files | None = None) -> None:
+        self.files = files if files is not None else DiskFiles()
+        # Answers by (name, level, importer's folder, search path): a project's runs ask
+        # the same imports from the same folders again and again.
+        self._known: dict[tuple, Path | None] = {}
 
     def module_file(self, dotted: str, level: int, importer: Path | None, search: SearchPath) -> Path | None:
         """The file of module ``dotted`` (``level`` leading dots) imported from ``importer``."""
+        key = (dotted, level, importer.parent if importer is not None else None, search)
+        if key not in self._known:
+            self._known[key] = self._find(dotted, level, importer, search)
+        return self._known[key]
+
+    def _find(self, dotted: str, level: int, importer: Path | None, search: SearchPath) -> Path | None:
         parts = [part for part in dotted.split(".") if part] if dotted else []
         if level > 0:
             if importer is None:
@@ -72,31 +83,16 @@ class Resolver:
         """``folder/a/b.py`` or ``folder/a/b/__init__.py`` for ``a.b``; every folder on
         the way must exist (with or without ``__init__.py``)."""
         package = folder.joinpath(*parts[:-1])
-        if len(parts) > 1 and not self._is_dir(package):
+        if len(parts) > 1 and not self.files.is_dir(package):
             return None
         module = package / f"{parts[-1]}.py"
-        if self._is_file(module):
+        if self.files.is_file(module):
             return module
         init = package / parts[-1] / "__init__.py"
-        if self._is_file(init):
+        if self.files.is_file(init):
             return init
         return None
 
     def _package_file(self, folder: Path) -> Path | None:
         init = folder / "__init__.py"
-        return init if self._is_file(init) else None
-
-    def _is_file(self, path: Path) -> bool:
-        known = self._exists.get(path)
-        if known is None:
-            try:
-                known = self._exists[path] = path.is_file()
-            except OSError:
-                known = self._exists[path] = False
-        return known
-
-    def _is_dir(self, path: Path) -> bool:
-        try:
-            return path.is_dir()
-        except OSError:
-            return False
+        return init if self.files.is_file(init) else None

@@ -10,6 +10,7 @@ of scripts is a project of its own and nothing above it is read.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGING = ("pyproject.toml", "setup.py", "setup.cfg")
@@ -20,6 +21,12 @@ def find_root(path: Path) -> Path:
     start = _absolute(path)
     if not start.is_dir():
         start = start.parent
+    return _root_of_folder(start)
+
+
+@lru_cache(maxsize=1024)
+def _root_of_folder(start: Path) -> Path:
+    """``find_root`` of a folder (the files of one folder ask the same question)."""
     requirements: Path | None = None
     for folder in (start, *start.parents):
         if any((folder / name).is_file() for name in _PACKAGING):
@@ -42,6 +49,15 @@ def common_root(paths: list[Path]) -> Path:
     return root
 
 
+def is_marked(root: Path) -> bool:
+    """Whether ``root`` was found by a marker (a repository or a package), not taken as the
+    loose folder the checked file sits in: only a marked root is searched for the other
+    modules that import a checked one."""
+    return (any((root / name).is_file() for name in _PACKAGING) or _has_requirements(root)
+            or (root / ".git").exists())
+
+
+@lru_cache(maxsize=1024)
 def _has_requirements(folder: Path) -> bool:
     try:
         return any(entry.name.startswith("requirements") and entry.name.endswith(".txt") and entry.is_file()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from shapetracer.project.model import SKIPPED_DIRS
+from shapetracer.project.files import SKIPPED_DIRS
 from shapetracer.project.root import find_root
 
 REPOSITORY = "repository"

@@ -39,3 +39,16 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+@contextlib.contextmanager
+def count_progress(total: int, label: str = "Checking", enabled: bool = True,
+                   stream: TextIO | None = None) -> Iterator:
+    """A bar over ``total`` steps (a project's runs); yields the function to call with each
+    step done.  Shown under the same conditions as ``file_progress``."""
+    stream = stream or click.get_text_stream("stderr")
+    if not enabled or total < MIN_FILES or not _isatty(stream):
+        yield lambda steps: None
+        return
+    with click.progressbar(length=total, file=stream, label=label, show_pos=True, show_eta=True) as bar:
+        yield bar.update

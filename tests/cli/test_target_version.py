@@ -97,7 +97,7 @@ def test_shapes_takes_the_flag(project):
 
 
 def test_engine_resolves_and_passes_the_target(project, monkeypatch):
-    import shapetracer.engine as engine
+    import shapetracer.engine.files as engine
 
     seen = []
     real = engine.Interpreter

@@ -65,5 +65,5 @@ def test_a_module_checked_then_imported_is_parsed_once(tmp_path, monkeypatch):
 
 
 def test_a_checked_file_is_not_kept_when_its_shapes_are(tmp_path, monkeypatch):
-    # nothing is frozen out of the collector then (engine._reclaim): a kept tree would be walked again
+    # nothing is frozen out of the collector then (engine.collector._reclaim): a kept tree would be walked again
     assert _checked_then_imported(tmp_path, monkeypatch, keep_shapes=True) == 2

@@ -157,6 +157,25 @@ def test_star_imports_and_shared_helpers_make_one_run_per_script(tmp_path):
     assert project.analyses([root / "utils.py"]) == [root / "evaluate.py", root / "train.py"]
 
 
+def test_a_checked_module_is_run_through_the_scripts_of_its_repository_that_import_it(tmp_path):
+    root = tree(tmp_path, {
+        ".git/HEAD": "",
+        "models.py": "def build(n):\n    return n\n",
+        "train.py": "import models\nmodels.build(3)\n",  # work at module level, no guard
+        "evaluate.py": "import models\nif __name__ == '__main__':\n    models.build(4)\n",
+        "plot.py": "import numpy\nnumpy.zeros(3)\n",  # imports nothing of the project
+        "defs.py": "import models\nSIZE = 3\n",  # imports it, but does no work
+    })
+    project = load_project([root / "models.py"])
+    assert project.analyses([root / "models.py"]) == [root / "evaluate.py", root / "train.py"]
+
+
+def test_a_loose_folder_is_not_searched_for_importers(tmp_path):
+    root = tree(tmp_path, {"models.py": "def build(n):\n    return n\n", "train.py": "import models\nmodels.build(3)\n"})
+    project = load_project([root / "models.py"])
+    assert project.analyses([root / "models.py"]) == [root / "models.py"]  # checked on its own
+
+
 def test_a_console_script_module_is_run(tmp_path):
     root = tree(tmp_path, {
         "pyproject.toml": '[project]\nname = "p"\n[project.scripts]\ntrain = "pkg.cli:main"\n',
@@ -171,3 +190,23 @@ def test_a_module_with_a_syntax_error_is_checked_on_its_own(tmp_path):
     root = tree(tmp_path, {"bad.py": "def f(:\n", "ok.py": "x = 1\n"})
     project = load_project([root])
     assert project.analyses(sorted(project.modules)) == [root / "bad.py", root / "ok.py"]
+
+
+def test_a_job_in_memory_is_a_project_like_a_folder():
+    from shapetracer.project import job_project
+
+    project = job_project({
+        "train.py": b"from src.data import load\nload()\n",
+        "src/data.py": b"from src.ops.augment import crop\ndef load():\n    return crop(1)\n",
+        "src/ops/augment.py": b"def crop(x):\n    return x\n",
+        "lib/signnet/inference.py": b"def predict():\n    return 1\n",
+        "run/eval.py": (b"import os, sys\nHERE = os.path.dirname(os.path.abspath(__file__))\n"
+                        b"sys.path.insert(0, os.path.join(HERE, '..', 'lib'))\nfrom signnet import inference\n"),
+        "job.log": b"Traceback ...\n",
+    })
+    root = project.root
+    assert not root.exists()  # nothing is extracted
+    assert project.scripts() == [root / "run/eval.py", root / "train.py"]
+    assert root / "src/ops/augment.py" in project.reached(root / "train.py")
+    assert root / "lib/signnet/inference.py" in project.reached(root / "run/eval.py")
+    assert project.files.name(root / "src/data.py") == "src/data.py"

@@ -31,8 +31,10 @@ which keeps the arithmetic linear and the inferred dim exact.
 
 from __future__ import annotations
 
+import z3
+
 from shapetracer.rules import codes
-from shapetracer.domain.dims import Dim, Shape, bool_not
+from shapetracer.domain.dims import Dim, Shape, bool_not, free_symbols
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.domain.facts import Verdict
 from shapetracer.constraints.core.spec import OpContext, op, runtime_only
@@ -86,7 +88,11 @@ def _result(ctx: OpContext, x: Tensor | None, dims: list[Dim | None]) -> Tensor:
     if x is not None and x.shape.dims is not None and any(
             not d.known and runtime_only(d.value) for d in x.shape.dims):
         hint = f"{ctx.display}.shape[?]"
-    out = [d if d is not None else ctx.fresh(hint, lower=0) for d in dims]
+    # A leading dim the reshape leaves undetermined (an unknown target entry, or a -1 over
+    # unknown divisors) may merge the batch with other axes ([B, T, F] -> [-1, F]): it is
+    # not known to be the batch, so a later reshape of it mixes no examples (ST203).
+    out = [d if d is not None else ctx.fresh((_ROWS + hint) if i == 0 else hint, lower=0)
+           for i, d in enumerate(dims)]
     elements = None
     if x is not None and x.elements is not None and len(out) <= 1:
         elements = x.elements  # reshape(tf.shape(x)[0], [1]) stays usable as a shape
@@ -208,11 +214,24 @@ def _infer(ctx: OpContext, x: Tensor, others: list[Dim], target: list[Dim]) -> D
     return count_in.floordiv(out_known).with_origins({ctx.site})
 
 
+_ROWS = "rows:"  # the hint of a leading dim an earlier reshape left undetermined
+
+
+def _is_product_of_unknowns(value) -> bool:
+    """[B*T]: rows that are frames of examples, not examples (a sum, B + B' after a concat
+    along the batch, or 2*B, still counts examples)."""
+    if not z3.is_app(value) or value.decl().kind() != z3.Z3_OP_MUL:
+        return False
+    return sum(1 for factor in value.children() if not z3.is_int_value(factor)) >= 2
+
+
 def _warn_batch_mixing(ctx: OpContext, x: Tensor, target: list[Dim], position: int, facts) -> None:
     """[?, 10] reshaped to [-1, 20]: every output row takes values from two examples."""
     dims = x.shape.dims
     if position != 0 or not dims or dims[0].known or not all(d.known for d in dims[1:]):
         return
+    if _is_product_of_unknowns(dims[0].value) or any(name.startswith(_ROWS) for name in free_symbols(dims[0].value)):
+        return  # rows of an earlier reshape ([B*T, C], or undetermined), not known to be examples
     per_example = _known_product(list(dims[1:]))
     per_row = _known_product(list(target[1:]))
     if not all(d.known for d in target[1:]) or per_row == 0 or per_example % per_row == 0:

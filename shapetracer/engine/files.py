@@ -1,13 +1,13 @@
-"""Checking files: read, parse, interpret, turn reports into findings.
+"""Checking one file: read, parse, interpret, turn reports into findings.
 
-This is the one place that knows every pass; the CLI, the batch scan and the
-study all call ``check_source`` / ``check_paths``.
+Each file is its own entry point here (its imports resolved and run with it): the editor,
+the batch scan of single scripts, the study and the fixes' verification call
+``check_source``; a whole project's folders go through ``engine.project`` instead.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import gc
 import os
 import stat
 import sys
@@ -23,51 +23,16 @@ from shapetracer.domain.target import Target
 
 from shapetracer.frontend.interpreter import Interpreter, Report, Statistics
 from shapetracer.frontend.scope import ModuleScope
+from shapetracer.project import Project
 from shapetracer.frontend.program import read_program
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem
 from shapetracer import versions
+from shapetracer.engine import collector
 from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
 from shapetracer.projectchecks import checks
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
-
-
-def tune_collector() -> None:
-    """Tune CPython's garbage collector for checking many files, and take back each file's
-    memory after it (``check_source``): for a main that runs analyses (the CLI, a scan
-    worker, the language server), never done on import, so a program that embeds the
-    engine keeps the collector it had.
-
-    An analysis allocates millions of short-lived objects (syntax nodes, abstract values,
-    Z3 references) and few reference cycles, and CPython's default collector walks the
-    long-lived tables (op specs, libcst's and Z3's modules) again at every full collection.
-    Those tables are frozen out of the collector (here, and after each file, as the op
-    families load when programs first need them), and the youngest generation is collected
-    after 100,000 allocations instead of 700: an analysis keeps most of what it
-    makes until its file is done, so young collections mostly promote it, and the older
-    generations are walked ten times less often than with 10,000 (on the 885 real-world
-    files, the collector's time fell from 4.8 s to about 2.6 s of the shape pass)."""
-    global _tuned
-    if _tuned:
-        return
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(100_000, 10, 10)
-    _tuned = True
-
-
-_tuned = False  # tune_collector() was called: check_source reclaims each file's memory
-
-# memory blocks in use after the collector's last walk of everything (None: no file yet)
-_blocks_after_sweep: int | None = None
-# The engine holds 0.28 M memory blocks once imported, 0.64 M after its first file (the API
-# model and the op tables load on first use), and a run over the 885 real-world files settles
-# at 1.2-1.3 M (parses kept for the files that import them, caches).  Counted from import with
-# a doubling as the trigger, every run of some size made a full walk, 170-250 ms charged to
-# one file, that found nothing (DDPG_Continuous.py took 602 ms instead of 261).  Counted from
-# the first file, three times is past that settled size.
-_SWEEP_GROWTH = 3
 
 
 @dataclass
@@ -87,58 +52,8 @@ def check_source(data: bytes, display_path: str, file: Path | None = None,
                  options: Options | None = None) -> FileResult:
     """Analyse one file's bytes; never raises for bad input."""
     options = options or Options()
-    if options.keep_shapes or not _tuned:  # the result holds the analysis: its memory goes with the result
+    with collector.reclaiming(enabled=not options.keep_shapes):  # a kept analysis goes with the result
         return _check_source(data, display_path, file, options)
-    collections = _collections()
-    result = _check_source(data, display_path, file, options)
-    _reclaim(collections)
-    return result
-
-
-def _collections() -> list[int]:
-    return [generation["collections"] for generation in gc.get_stats()]
-
-
-def _reclaim(before: list[int]) -> None:
-    """Take back the memory of the file just analysed, charged to that file (once
-    ``tune_collector`` was called: it freezes what survives, which is the collector's
-    business of the main that tuned it).
-
-    An analysis is a web of reference cycles (scopes, functions, the values that name
-    them).  ``Interpreter.release`` cuts the largest, but values still name each other (an
-    instance and its bound methods): left to the collector, what remains of each file came
-    back in a pause of 100-300 ms inside some later file, whichever crossed the threshold.
-    When nothing of the analysis is kept, it is all garbage here, in the youngest
-    generations the collector has not yet moved it out of.
-
-    What outlives the collection is long-lived (parses kept for other analyses, the API
-    model, caches), so it is frozen out of the collector: left in, the parses kept, a
-    quarter of a million objects, were walked again at every older collection, in pauses
-    of 100-250 ms charged to whichever file crossed a threshold (on the 885 real-world
-    files, the collector's time fell from 1.6 s to 0.8-1.5 s, and no pause is over 50 ms).
-    A frozen object that later becomes part of a garbage cycle is never collected, so when
-    the memory in use has grown ``_SWEEP_GROWTH`` times since the last full walk, everything
-    is walked once more: what a caller embedding the engine holds and drops is kept at most
-    that long.  (The memory blocks are counted in constant time; ``gc.get_freeze_count``
-    walks the frozen objects, 30-60 ms a call.)  Over three passes of the 885 real-world
-    files the frozen set stays at 496,262 objects, and unfrozen, none of them is garbage."""
-    global _blocks_after_sweep
-    after = _collections()
-    if after[1] > before[1] or after[2] > before[2]:
-        generation = 2  # an older collection during the file moved some of it to the oldest
-    elif after[0] > before[0]:
-        generation = 1
-    else:
-        generation = 0
-    gc.collect(generation)
-    gc.freeze()
-    if _blocks_after_sweep is None:
-        _blocks_after_sweep = sys.getallocatedblocks()
-    elif sys.getallocatedblocks() > _SWEEP_GROWTH * _blocks_after_sweep:
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        _blocks_after_sweep = sys.getallocatedblocks()
 
 
 def _check_source(data: bytes, display_path: str, file: Path | None, options: Options) -> FileResult:
@@ -147,34 +62,34 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
     # renders it, so its large tables may be blanked (frontend/blank_tables.py).
     released = not options.keep_shapes
     if len(data) > MAX_SHAPE_BYTES and not display_path.lower().endswith(".ipynb"):
-        return FileResult(display_path, _filter([_too_large(display_path, len(data))], options, display_path),
+        return FileResult(display_path, filter_findings([too_large(display_path, len(data))], options, display_path),
                           target=target)
     parsed, cells = read_program(data, display_path, _resolved(file), keep=released, blank=released)
     if isinstance(parsed, SourceProblem):
         finding = Finding.of(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
                              parsed.line, parsed.column + 1)
         status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
-        return FileResult(display_path, in_cells(_filter([finding], options, display_path), cells, display_path),
+        return FileResult(display_path, in_cells(filter_findings([finding], options, display_path), cells, display_path),
                           status=status, target=target, cells=cells)
     if options.target is None:  # nothing but the environment chose it: the code may say better
         target = versions.from_code(target, parsed.tree)
     target = versions.for_program(target, parsed.text)
     if parsed.module is None:  # a notebook whose code cells together pass the bound
-        return FileResult(display_path, _filter([_too_large(display_path, len(parsed.text))], options, display_path),
+        return FileResult(display_path, filter_findings([too_large(display_path, len(parsed.text))], options, display_path),
                           target=target)
     findings, stats, shape_log, expression_log, file_reads = _shape_pass(display_path, file, parsed, options, target)
     if options.generic:
-        findings.extend(_generic(parsed, display_path, options))
-    findings.extend(_project_pass(parsed, data, display_path, file, options, file_reads))
-    findings = _filter(findings, options, display_path)
+        findings.extend(generic_findings(parsed, display_path, options))
+    findings.extend(project_pass(parsed, data, display_path, file, options, file_reads))
+    findings = filter_findings(findings, options, display_path)
     findings = suppressions.apply(findings, parsed.text, display_path,
-                                  report_unused=_selected(codes.UNUSED_SUPPRESSION, options, display_path))
+                                  report_unused=is_selected(codes.UNUSED_SUPPRESSION, options, display_path))
     return FileResult(display_path, sorted(in_cells(findings, cells, display_path), key=Finding.sort_key),
                       stats, shape_log, target=target, cells=cells, expression_log=expression_log,
                       file_reads=file_reads)
 
 
-def _too_large(display_path: str, size: int) -> Finding:
+def too_large(display_path: str, size: int) -> Finding:
     """The note of a file over the size bound, made before it is parsed: megabytes of
     generated code (tables, exported graphs) would cost CPython's parser, libcst and
     pyflakes seconds for a file no one reads by hand."""
@@ -188,13 +103,13 @@ def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, opti
     """The shape findings of one parsed file, with the interpreter's statistics and logs, and
     the files the run reads and writes when a file check may want them."""
     with analysing():  # symbol bounds and side tables of this file only, dropped after it
-        interpreter = _interpret(display_path, file, parsed, options, target)
+        interpreter = interpret(display_path, file, parsed, options, target)
     file_reads = checks.file_events(interpreter) \
-        if checks.wants_file_events(options, lambda code: _selected(code, options, display_path)) else []
+        if checks.wants_file_events(options, lambda code: is_selected(code, options, display_path)) else []
     if not options.keep_shapes:
         interpreter.release()
     # Positions cost a walk of the whole tree: make them only for reports that are shown.
-    findings = [_to_finding(r) for r in interpreter.reports if _selected(r.code, options, display_path)]
+    findings = [to_finding(r) for r in interpreter.reports if is_selected(r.code, options, display_path)]
     return findings, interpreter.stats, interpreter.shape_log or [], interpreter.expression_log or [], file_reads
 
 
@@ -235,7 +150,7 @@ def target_for_file(file: Path | None, options: Options) -> Target:
     return versions.resolve(file, None)
 
 
-def _generic(parsed: ParsedSource, display_path: str, options: Options) -> list[Finding]:
+def generic_findings(parsed: ParsedSource, display_path: str, options: Options) -> list[Finding]:
     try:
         from shapetracer.generic import generic_findings
     except ImportError:
@@ -251,17 +166,24 @@ def project_findings(data: bytes, display_path: str, options: Options, file_read
     parsed, cells = read_program(data, display_path, _resolved(file), keep=False, blank=False)
     if isinstance(parsed, SourceProblem):
         return []
-    findings = _filter(_project_pass(parsed, data, display_path, file, options, file_reads or []), options,
-                       display_path)
+    findings = filter_findings(project_pass(parsed, data, display_path, file, options, file_reads or []), options,
+                               display_path)
     findings = suppressions.apply(findings, parsed.text, display_path, report_unused=False)
     return sorted(in_cells(findings, cells, display_path), key=Finding.sort_key)
 
 
-def _project_pass(parsed: ParsedSource, data: bytes, display_path: str, file: Path | None,
-                  options: Options, file_reads: list) -> list[Finding]:
+def project_pass(parsed: ParsedSource, data: bytes, display_path: str, file: Path | None,
+                 options: Options, file_reads: list) -> list[Finding]:
     """What only the file's project or job shows (shapetracer/projectchecks/checks.py)."""
     return checks.project_findings(parsed, data, display_path, file, options, file_reads,
-                                   lambda code: _selected(code, options, display_path))
+                                   lambda code: is_selected(code, options, display_path))
+
+
+def unreadable(display: str, exc: OSError, target: Target) -> FileResult:
+    """The result of a file that cannot be read: one ST003 saying why."""
+    finding = Finding.of(codes.UNREADABLE_FILE, Message("cannot read the file: {detail}",
+                                                        detail=str(exc.strerror or exc)), display, 1, 1, 1, 2)
+    return FileResult(display, [finding], status="unreadable", target=target)
 
 
 def check_file(path: Path, options: Options | None = None) -> FileResult:
@@ -269,10 +191,7 @@ def check_file(path: Path, options: Options | None = None) -> FileResult:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        finding = Finding.of(codes.UNREADABLE_FILE, Message("cannot read the file: {detail}",
-                                                            detail=str(exc.strerror or exc)), display, 1, 1, 1, 2)
-        return FileResult(display, [finding], status="unreadable",
-                          target=target_for_file(path, options or Options()))
+        return unreadable(display, exc, target_for_file(path, options or Options()))
     return check_source(data, display, path, options)
 
 
@@ -329,8 +248,12 @@ def display_path(path: Path) -> str:
 
 
 
-def _interpret(display_path: str, file: Path | None, parsed, options: Options, target: Target) -> Interpreter:
-    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures, target=target)
+def interpret(display_path: str, file: Path | None, parsed, options: Options, target: Target,
+               project: Project | None = None) -> Interpreter:
+    """Run the interpreter over one entry file; ``project``: where its imports lead (None:
+    the file's own folder)."""
+    interpreter = Interpreter(options.bounds, options.limits, options.possible_failures, target=target,
+                              project=project)
     if not options.keep_shapes:
         interpreter.shape_log = None
     if options.expression_shapes:
@@ -349,7 +272,7 @@ def _interpret(display_path: str, file: Path | None, parsed, options: Options, t
         sys.setrecursionlimit(limit)
     return interpreter
 
-def _to_finding(report: Report) -> Finding:
+def to_finding(report: Report) -> Finding:
     line, column, end_line, end_column = report.site.position
     related: list[Related] = []
     seen_lines = {(report.site.path, line)}
@@ -366,7 +289,7 @@ def _to_finding(report: Report) -> Finding:
                       related=tuple(related), confidence=report.confidence, snippet=report.site.snippet)
 
 
-def _selected(code: str, options: Options, path: str = "") -> bool:
+def is_selected(code: str, options: Options, path: str = "") -> bool:
     rule = RULES.get(code)
     if rule is None:
         return True
@@ -395,10 +318,10 @@ def _per_file(options: Options, path: str) -> frozenset[str]:
     return frozenset(codes)
 
 
-def _filter(findings: list[Finding], options: Options, path: str) -> list[Finding]:
+def filter_findings(findings: list[Finding], options: Options, path: str) -> list[Finding]:
     """Selection and de-duplication (suppression comments are applied after)."""
     unique: dict[tuple, Finding] = {}
     for finding in findings:
-        if _selected(finding.code, options, path):
+        if is_selected(finding.code, options, path):
             unique.setdefault((finding.path, finding.line, finding.column, finding.code, finding.message), finding)
     return sorted(unique.values(), key=Finding.sort_key)

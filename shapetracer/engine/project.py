@@ -1,0 +1,185 @@
+"""Checking a project: one run per script, each finding once.
+
+A repository is not a set of independent files.  ``train.py`` and ``evaluate.py`` import
+``models.py`` and ``utils.py``; a bug in ``models.py`` is reached from both, and a helper
+that reads ``settings.NUM_FEATURES`` sees the value ``train.py`` wrote there first.  So the
+checked paths are read as a project (``shapetracer.project``: its root, its imports
+resolved as Python would, the modules run as scripts), and
+
+- each file gets its own pass once: can it be read and parsed (ST0xx), pyflakes (ST3xx),
+  its suppression comments;
+- the shape pass runs once per *run*: each script that reaches a checked file, with every
+  project module it imports (and the functions no caller reached, once, with unknown
+  arguments); a checked module nothing imports is a run of its own;
+- the findings of all runs are merged: one per site and code.  Where several runs reach
+  a site, the first run in path order names it, with the trail of calls and imports that
+  reach it from its script as related lines ("reached from train.py:42"), and the others
+  are counted on a related line of their own;
+- only the checked files' findings are reported.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Iterable
+
+from shapetracer import versions
+from shapetracer.engine.cache import Cache, options_text
+from shapetracer.engine.runs import RunResult, run_all
+from shapetracer.engine.files import (
+    FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files, project_pass,
+    target_for_file, too_large, unreadable,
+)
+from shapetracer.frontend.calls import Statistics
+from shapetracer.frontend.program import read_program
+from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
+from shapetracer.project import Project, load_project
+from shapetracer.rules import codes, suppressions
+from shapetracer.rules.findings import Finding, Related
+
+
+@dataclass
+class Plan:
+    """What checking some paths as a project will do: the files to report on, the project
+    they belong to, and the runs (scripts) that cover them, in path order."""
+
+    targets: list[Path]
+    project: Project | None
+    runs: list[Path]
+
+
+def plan(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None) -> Plan:
+    targets = list(iter_python_files(list(paths), exclude))
+    if not targets:
+        return Plan([], None, [])
+    project = load_project(targets)
+    return Plan(targets, project, project.analyses([_resolved(t) for t in targets]))
+
+
+def check_project(paths: Iterable[Path], options: Options,
+                  exclude: Callable[[Path], bool] | None = None,
+                  progress: Callable[[int], None] | None = None, planned: Plan | None = None,
+                  cache: Cache | None = None, jobs: int = 1) -> list[FileResult]:
+    """The findings of the files under ``paths``, checked as one project (see the module's
+    docstring), one result per checked file in path order.  ``progress`` is told of each
+    run done; ``planned``: the ``plan`` of these paths, when the caller made it already;
+    ``cache``: where runs and files' results are kept (``engine.cache``); ``jobs``: the
+    processes the runs are spread over."""
+    work = planned or plan(paths, exclude)
+    if work.project is None:
+        return []
+    cache = cache or Cache(None)
+    results = run_all(work.runs, work.project, options, progress, cache, jobs) if work.runs else []
+    shown = {work.project.display(_resolved(t)) for t in work.targets}
+    merged = merge(results, shown)
+    return [_cached_file_result(target, work.project, options, merged, results, cache) for target in work.targets]
+
+
+def merge(results: list[RunResult], shown: set[str]) -> dict[str, list[Finding]]:
+    """The findings of every run in the checked files, one per site and code: the first run
+    (in path order) names a site; the others that reach it are counted on one related line,
+    at the place the second run reaches it from."""
+    first: dict[tuple, tuple[Finding, str]] = {}
+    others: dict[tuple, dict[str, Finding]] = {}
+    for result in results:
+        for finding in result.findings:
+            if finding.path not in shown:
+                continue
+            key = (finding.path, finding.cell, finding.line, finding.column, finding.code)
+            if key not in first:
+                first[key] = (finding, result.entry)
+            elif result.entry != first[key][1]:
+                others.setdefault(key, {}).setdefault(result.entry, finding)
+    merged: dict[str, list[Finding]] = {}
+    for key, (finding, _) in first.items():
+        also = others.get(key)
+        if also:
+            finding = replace(finding, related=finding.related + (_also_reached(finding, also),))
+        merged.setdefault(finding.path, []).append(finding)
+    return merged
+
+
+def _also_reached(finding: Finding, also: dict[str, Finding]) -> Related:
+    """One related line for the other runs that reach a finding's site: the first line of the
+    first of them that takes part (the call that reaches the site, else the script's first
+    line), naming them."""
+    entries = sorted(also)
+    second = also[entries[0]]
+    step = next((r for r in second.related if r.path == entries[0]), None)
+    names = ", ".join(entries[:3]) + (f" and {len(entries) - 3} more" if len(entries) > 3 else "")
+    message = f"also reached from {names}" + ("" if second.message == finding.message else " (with other values)")
+    if step is not None:
+        return Related(step.path, step.line, step.column, message, step.snippet,
+                       args={"runs": len(entries) + 1})
+    return Related(entries[0], 1, 1, message, args={"runs": len(entries) + 1})
+
+
+def _cached_file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
+                        results: list[RunResult], cache: Cache) -> FileResult:
+    """``_file_result``, read from the cache when the file, its target, the options and the
+    runs' findings in it are what they were."""
+    if not cache.enabled:
+        return _file_result(target, project, options, merged, results)
+    file = _resolved(target)
+    shown = project.display(file)
+    own = next((r for r in results if r.entry == shown), None)
+    data = project.read(file)
+    if data is None:
+        return _file_result(target, project, options, merged, results)
+    key = cache.key("file", options_text(options), shown, data,
+                    repr(own.target if own is not None else target_for_file(file, options)),
+                    pickle.dumps((merged.get(shown, []), own.stats if own is not None else None)))
+    hit = cache.load(key)
+    if isinstance(hit, FileResult):
+        return hit
+    result = _file_result(target, project, options, merged, results)
+    cache.store(key, result)
+    return result
+
+
+def _file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
+                 results: list[RunResult]) -> FileResult:
+    """A checked file's own pass (reading, parsing, pyflakes, suppressions) with the shape
+    findings the runs made in it."""
+    file = _resolved(target)
+    shown = project.display(file)
+    own = next((r for r in results if r.entry == shown), None)
+    target_version = own.target if own is not None else target_for_file(file, options)
+    data = project.read(file)
+    if data is None:
+        try:
+            data = file.read_bytes()  # a job's member is always there; on disk, say why not
+        except OSError as exc:
+            return unreadable(shown, exc, target_version)
+    if len(data) > MAX_SHAPE_BYTES and not shown.lower().endswith(".ipynb"):
+        return FileResult(shown, filter_findings([too_large(shown, len(data))], options, shown), target=target_version)
+    parsed, cells = read_program(data, shown, file, keep=True, blank=True)
+    if isinstance(parsed, SourceProblem):
+        finding = Finding.of(parsed.code, parsed.message, shown, parsed.line, parsed.column,
+                             parsed.line, parsed.column + 1)
+        status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
+        return FileResult(shown, in_cells(filter_findings([finding], options, shown), cells, shown),
+                          status=status, target=target_version, cells=cells)
+    if own is None and options.target is None:
+        target_version = versions.from_code(target_version, parsed.tree)
+    if parsed.module is None:
+        return FileResult(shown, filter_findings([too_large(shown, len(parsed.text))], options, shown), target=target_version)
+    findings = [f for f in merged.get(shown, []) if is_selected(f.code, options, shown)]
+    if options.generic:
+        findings.extend(generic_findings(parsed, shown, options))
+    findings.extend(project_pass(parsed, data, shown, file, options, own.file_reads if own is not None else []))
+    findings = filter_findings(findings, options, shown)
+    findings = suppressions.apply(findings, parsed.text, shown,
+                                  report_unused=is_selected(codes.UNUSED_SUPPRESSION, options, shown))
+    stats = own.stats if own is not None else Statistics()
+    return FileResult(shown, sorted(in_cells(findings, cells, shown), key=Finding.sort_key), stats, None,
+                      target=target_version, cells=cells)
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()

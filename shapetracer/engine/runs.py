@@ -1,0 +1,169 @@
+"""Running a project's scripts (``run_script``: one script with what it imports), from the
+cache where nothing they read changed, else here or on several processes.
+
+``check --jobs N`` gives the same output as ``--jobs 1``: the runs are independent (each
+has its own analysis), the pool hands their results back in the order of the runs, and
+the merge that follows reads them in that order.  A worker is forked with the project
+already read, so only the entry's path travels to it and a ``RunResult`` back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterator
+
+from shapetracer import versions
+from shapetracer.domain.analysis import analysing
+from shapetracer.domain.target import Target
+from shapetracer.engine import collector
+from shapetracer.engine.cache import Cache, options_text
+from shapetracer.engine.files import Options, interpret, is_selected, target_for_file, to_finding
+from shapetracer.frontend.calls import Statistics
+from shapetracer.frontend.program import read_program
+from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, SourceProblem
+from shapetracer.project import Project
+from shapetracer.projectchecks import checks
+from shapetracer.rules.findings import Finding, Related
+
+
+@dataclass
+class RunResult:
+    """What one run found, in every file it reached (paths as findings name them)."""
+
+    entry: str  # the display path of the script the run started at
+    findings: list[Finding] = field(default_factory=list)
+    stats: Statistics = field(default_factory=Statistics)
+    target: Target = field(default_factory=Target)
+    cells: CellMap | None = None  # the entry's, when it is a notebook
+    file_reads: list = field(default_factory=list)  # the files the run read and wrote, when a check wants them
+
+
+def run_script(entry: Path, project: Project, options: Options) -> RunResult:
+    """The shape pass of one run: the script at ``entry`` with what it imports."""
+    shown = project.display(entry)
+    target = target_for_file(entry, options)
+    data = project.read(entry)
+    if data is None or (len(data) > MAX_SHAPE_BYTES and not shown.lower().endswith(".ipynb")):
+        return RunResult(shown, target=target)  # the file's own pass says why
+    with collector.reclaiming(enabled=not options.keep_shapes):
+        parsed, cells = read_program(data, shown, entry, keep=True, blank=True)
+        if isinstance(parsed, SourceProblem) or parsed.module is None:
+            return RunResult(shown, target=target)
+        if options.target is None:  # nothing but the environment chose it: the code may say better
+            target = versions.from_code(target, parsed.tree)
+        target = versions.for_program(target, parsed.text)
+        with analysing():
+            interpreter = interpret(shown, entry, parsed, options, target, project)
+        file_reads = checks.file_events(interpreter) \
+            if checks.wants_file_events(options, lambda code: is_selected(code, options, shown)) else []
+        interpreter.release()
+        findings = []
+        for report in interpreter.reports:
+            finding = to_finding(report)
+            if report.trail and finding.path != shown:
+                finding = replace(finding, related=finding.related + _trail(report, finding))
+            findings.append(finding)
+        return RunResult(shown, findings, interpreter.stats, target, cells, file_reads)
+
+
+def _trail(report, finding: Finding) -> tuple[Related, ...]:
+    """The calls and imports that reach a site from the run's script, as related lines (a
+    line the conflict names already is not repeated)."""
+    seen = {(finding.path, finding.line), *((r.path, r.line) for r in finding.related)}
+    steps = []
+    for origin in report.trail:
+        if (origin.path, origin.line) in seen:
+            continue
+        seen.add((origin.path, origin.line))
+        steps.append(Related(origin.path, origin.line, origin.column, "reached from here", origin.snippet,
+                             args={"reached": True}))
+    return tuple(steps)
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def run_all(runs: list[Path], project: Project, options: Options,
+            progress: Callable[[int], None] | None = None, cache: Cache | None = None,
+            jobs: int = 1) -> list[RunResult]:
+    """The result of each run, in the order of ``runs``."""
+    cache = cache or Cache(None)
+    keys = _RunKeys(cache, project, options) if cache.enabled else None
+    done: dict[Path, RunResult] = {}
+    todo = []
+    for entry in runs:
+        hit = cache.load(keys.of(entry)) if keys is not None else None
+        if isinstance(hit, RunResult):
+            done[entry] = hit
+            if progress is not None:
+                progress(1)
+        else:
+            todo.append(entry)
+    for entry, result in zip(todo, _run(todo, project, options, jobs)):
+        done[entry] = result
+        if keys is not None:
+            cache.store(keys.of(entry), result)
+        if progress is not None:
+            progress(1)
+    return [done[entry] for entry in runs]
+
+
+class _RunKeys:
+    """A run's cache key: what it reads (the project files it reaches, by path and
+    content), its target and the options."""
+
+    def __init__(self, cache: Cache, project: Project, options: Options) -> None:
+        self.cache = cache
+        self.project = project
+        self.options = options
+        self.options_text = options_text(options)
+        self._digests: dict[Path, str] = {}
+        self._keys: dict[Path, str] = {}
+
+    def of(self, entry: Path) -> str:
+        if entry not in self._keys:
+            parts = [self.options_text, repr(target_for_file(entry, self.options))]
+            for file in self.project.reached(entry):
+                parts.append(self.project.display(file))
+                parts.append(self._digest(file))
+            self._keys[entry] = self.cache.key("run", *parts)
+        return self._keys[entry]
+
+    def _digest(self, file: Path) -> str:
+        if file not in self._digests:
+            data = self.project.read(file)
+            self._digests[file] = hashlib.sha256(data).hexdigest() if data is not None else "-"
+        return self._digests[file]
+
+
+def _run(entries: list[Path], project: Project, options: Options, jobs: int) -> Iterator[RunResult]:
+    if jobs <= 1 or len(entries) <= 1:
+        for entry in entries:
+            yield run_script(entry, project, options)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(entries)), initializer=_start_worker,
+                             initargs=(project, options)) as pool:
+        yield from pool.map(_run_in_worker, entries, chunksize=1)
+
+
+_worker_state: tuple[Project, Options] | None = None
+
+
+def _start_worker(project: Project, options: Options) -> None:
+    global _worker_state
+    _worker_state = (project, options)
+
+
+def _run_in_worker(entry: Path) -> RunResult:
+    assert _worker_state is not None
+    project, options = _worker_state
+    return run_script(entry, project, options)
