@@ -1,0 +1,117 @@
+"""The project cache and ``--jobs``, timed on whole repositories as a user runs them.
+
+    python bench/cache_and_jobs.py [DIR] [--only A,B] [--json OUT]
+
+DIR is a folder of repositories (default ~/.cache/shapetracer/realworld; each immediate
+sub-folder is one).  Each repository is copied to a temporary folder (the cache is written
+into the project root, never into DIR) and checked there, each run a fresh process
+(``python -m shapetracer.cli check --output-format json -q .``):
+
+1. cold, ``--no-cache --jobs 1``;
+2. cold, ``--no-cache --jobs 2``;
+3. cold with the cache written (``--jobs 1``);
+4. warm: the same again, reading the cache;
+5. after an edit of one module that scripts import (a comment appended), ``--jobs 1``.
+
+The table gives each run's wall seconds, and whether runs 2, 4 and 5 print exactly what
+run 1 prints (byte for byte; the edit adds a line at the end of a module, so no finding
+moves).  The totals give the ratios the issue asks for: jobs-2 speed-up over jobs-1 and
+warm over cold.  Run it from the checkout to measure (PYTHONPATH is passed on); on a busy
+machine the parallel speed-up cannot show, so say the load (``uptime``) with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def run(repo: Path, *flags: str) -> tuple[float, bytes]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH"), str(CHECKOUT)]))
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "shapetracer.cli", "check", "--output-format", "json", "-q",
+                           *flags, "."], cwd=repo, capture_output=True, env=env, check=False)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{repo.name}: exit {done.returncode}: {done.stderr.decode(errors='replace')[-2000:]}")
+    return time.perf_counter() - started, done.stdout
+
+
+def imported_module(repo: Path) -> Path | None:
+    """A module that another module of the repository imports by its name."""
+    modules = sorted(p for p in repo.rglob("*.py") if ".shapetracer_cache" not in p.parts)
+    texts = {p: p.read_text("utf-8", "replace") for p in modules}
+    for module in modules:
+        if module.name == "__init__.py":
+            continue
+        name = module.stem
+        if any(other != module and (f"import {name}" in text or f"from {name} " in text or f".{name} import" in text)
+               for other, text in texts.items()):
+            return module
+    return None
+
+
+def measure(source: Path) -> dict:
+    with tempfile.TemporaryDirectory(prefix="st-cache-") as tmp:
+        repo = Path(tmp) / source.name
+        shutil.copytree(source, repo, ignore=shutil.ignore_patterns(".shapetracer_cache"))
+        cold1, out1 = run(repo, "--no-cache", "--jobs", "1")
+        cold2, out2 = run(repo, "--no-cache", "--jobs", "2")
+        filled, _ = run(repo, "--jobs", "1")
+        warm, out4 = run(repo, "--jobs", "1")
+        edited = imported_module(repo)
+        after_edit, out5 = (None, None)
+        if edited is not None:
+            with edited.open("a", encoding="utf-8") as handle:
+                handle.write("\n# edited by bench/cache_and_jobs.py\n")
+            after_edit, out5 = run(repo, "--jobs", "1")
+        return {"repo": source.name, "cold_jobs1": cold1, "cold_jobs2": cold2, "cold_cache_written": filled,
+                "warm": warm, "after_edit": after_edit, "edited": edited.relative_to(repo).as_posix() if edited else None,
+                "jobs2_same": out2 == out1, "warm_same": out4 == out1, "edit_same": None if out5 is None else out5 == out1}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dir", nargs="?", type=Path, default=Path.home() / ".cache/shapetracer/realworld")
+    parser.add_argument("--only", help="comma-separated repository names")
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    args = parser.parse_args(argv)
+    repos = sorted(p for p in args.dir.expanduser().iterdir() if p.is_dir())
+    if args.only:
+        wanted = set(args.only.split(","))
+        repos = [r for r in repos if r.name in wanted]
+    rows = []
+    print(f"{'repository':58s} {'j1':>6s} {'j2':>6s} {'fill':>6s} {'warm':>6s} {'edit':>6s}  same(j2,warm,edit)")
+    for repo in repos:
+        row = measure(repo)
+        rows.append(row)
+        edit = f"{row['after_edit']:6.1f}" if row["after_edit"] is not None else "     -"
+        print(f"{row['repo'][:58]:58s} {row['cold_jobs1']:6.1f} {row['cold_jobs2']:6.1f} {row['cold_cache_written']:6.1f} "
+              f"{row['warm']:6.1f} {edit}  {row['jobs2_same']},{row['warm_same']},{row['edit_same']}", flush=True)
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    total = {key: sum(r[key] for r in rows if r[key] is not None)
+             for key in ("cold_jobs1", "cold_jobs2", "cold_cache_written", "warm")}
+    edits = [r for r in rows if r["after_edit"] is not None]
+    print(f"total: jobs 1 {total['cold_jobs1']:.1f} s, jobs 2 {total['cold_jobs2']:.1f} s "
+          f"(speed-up {total['cold_jobs1'] / max(total['cold_jobs2'], 1e-9):.2f}x), "
+          f"warm {total['warm']:.1f} s ({total['warm'] / max(total['cold_jobs1'], 1e-9):.3f} x cold), "
+          f"after one edit {sum(r['after_edit'] for r in edits):.1f} s over {len(edits)} repositories "
+          f"({sum(r['after_edit'] for r in edits) / max(sum(r['cold_jobs1'] for r in edits), 1e-9):.3f} x their cold)")
+    print(f"identical output: jobs 2 {sum(r['jobs2_same'] for r in rows)}/{len(rows)}, "
+          f"warm {sum(r['warm_same'] for r in rows)}/{len(rows)}, after edit {sum(bool(r['edit_same']) for r in edits)}/{len(edits)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
