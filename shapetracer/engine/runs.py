@@ -146,13 +146,45 @@ class _RunKeys:
 
 
 def _run(entries: list[Path], project: Project, options: Options, jobs: int) -> Iterator[RunResult]:
+    """The runs' results in the order of ``entries``.  On a pool, the largest runs start
+    first (a big script last in line would leave one core idle at the end), and the op
+    families the project's imports need are loaded before the workers are forked, so no
+    worker loads them again."""
     if jobs <= 1 or len(entries) <= 1:
         for entry in entries:
             yield run_script(entry, project, options)
         return
+    _load_families(project)
+    order = sorted(range(len(entries)), key=lambda i: -_size(project, entries[i]))
+    done: dict[int, RunResult] = {}
     with ProcessPoolExecutor(max_workers=min(jobs, len(entries)), initializer=_start_worker,
                              initargs=(project, options)) as pool:
-        yield from pool.map(_run_in_worker, entries, chunksize=1)
+        futures = {i: pool.submit(_run_in_worker, entries[i]) for i in order}
+        for i in range(len(entries)):
+            done[i] = futures[i].result()
+            yield done.pop(i)
+
+
+def _size(project: Project, entry: Path) -> int:
+    """The bytes a run reads: how long it will take, roughly."""
+    total = 0
+    for file in project.reached(entry):
+        data = project.read(file)
+        total += len(data) if data is not None else 0
+    return total
+
+
+def _load_families(project: Project) -> None:
+    from shapetracer.constraints.core import libraries
+
+    wanted = set()
+    for module in list(project.modules.values()):
+        for item in module.imports:
+            library = libraries.IMPORTS.get(item.module.split(".", 1)[0]) if item.level == 0 else None
+            if library is not None:
+                wanted.add(library)
+    for library in sorted(wanted):
+        libraries.load(library)
 
 
 _worker_state: tuple[Project, Options] | None = None
