@@ -268,8 +268,9 @@ LOSS_BROADCAST = _rule("ST204", "loss-target-broadcast", "shape-warning", "warni
 DEVICE_MEMORY = _rule("ST205", "exceeds-device-memory", "memory", "warning", "out-of-memory",
                       "A tensor's static size (or a Keras model's parameters plus one batch's activations "
                       "at fit) exceeds the device memory (--device-memory, default 141 GiB): the job would "
-                      "die with ResourceExhaustedError/OOM.",
-                      facts="op activations_size device_memory dtype elements layer_class params "
+                      "die with ResourceExhaustedError/OOM.  A numpy array is reported when no 64-bit "
+                      "process could address it (256 TiB).",
+                      facts="op activations_size address_space device_memory dtype elements layer_class params "
                             "params_size shape size")
 
 # --- ST9xx: analysis notes -----------------------------------------------

@@ -30,7 +30,7 @@ _KINDS: dict[Kind, str] = {
     RANK: "rank want_rank rank_a rank_b labels_rank logits_rank values_rank weights_rank ndim want_ndim",
     INT: "index index_a index_b input_index axis axis_a axis_b low high bound length want_length perm_length count "
          "count_a count_b want_count shapes_length dtypes_length minimum validation elements params params_size "
-         "activations_size device_memory ways spatial stride dilation rate k groups least most given cell "
+         "activations_size device_memory address_space ways spatial stride dilation rate k groups least most given cell "
          "size_mb bound_mb nbformat num",
     NUMBER: "start limit",
     OPT_NUMBER: "test train",

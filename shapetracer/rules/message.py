@@ -26,7 +26,7 @@ tuple.  How a fact prints is the template's business, through a format spec:
     {keys:repr}    'lr', 'epochs', 3  each item as Python writes it
     {sizes:py}     (1, 2)           the tuple as Python writes it ({sizes:pylist}: [1, 2])
     {sizes:array}  [2 2]            as numpy prints an array (None for an unknown dim)
-    {size:human}   1.5 GiB          a number of bytes in GiB (MiB below one GiB)
+    {size:human}   1.5 GiB          a number of bytes in GiB (MiB below one GiB, TiB from 1024 GiB)
     {target:np_target} (4,newaxis)  a numpy reshape target as numpy words it
     {count:product} ?*3136          a count as the product of its factors
     {perm:csv}     1,0,0            the items, comma-separated without spaces
@@ -151,7 +151,8 @@ _STYLES: dict[str, Callable[[Any], str]] = {
     else _dim(value[0]),
     "tensorshape_reprs": lambda shapes: "[" + ", ".join(
         "TensorShape([" + ", ".join(f"Dimension({d})" for d in s) + "])" for s in shapes) + "]",
-    "human": lambda size: f"{size / (1 << 30):.1f} GiB" if size >= 1 << 30 else f"{size / (1 << 20):.1f} MiB",
+    "human": lambda size: f"{size / (1 << 40):.1f} TiB" if size >= 1 << 40 else
+    f"{size / (1 << 30):.1f} GiB" if size >= 1 << 30 else f"{size / (1 << 20):.1f} MiB",
 }
 
 

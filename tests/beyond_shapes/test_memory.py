@@ -79,6 +79,20 @@ def test_default_is_141_gib_and_one_warning_per_tensor():
 
 def test_numpy_arrays_live_in_host_memory():
     assert codes_of("import numpy as np\nx = np.zeros((200000, 200000))\n") == []
+    # 64 TiB of float32 fits a 64-bit process's addresses (256 TiB), whatever the device
+    assert codes_of("import numpy as np\nx = np.zeros((4194304, 4194304))\n", bounds=Bounds(device_memory="16GiB")) == []
+
+
+def test_numpy_array_no_process_can_address():
+    """256 TiB + 4 bytes of float32 is reported where numpy makes it, and once: what is made
+    from it is not reported again."""
+    from shapetracer.constraints.core.memory import ADDRESS_SPACE
+
+    assert ADDRESS_SPACE == 256 * 2**40
+    elements = ADDRESS_SPACE // 4 + 1
+    source = f"import numpy as np\nx = np.ones(({elements},), dtype=np.float32)\ny = x * 2\n"
+    assert codes_of(source) == [(2, codes.DEVICE_MEMORY)]
+    assert codes_of(source.replace(f"{elements}", f"{elements - 1}")) == []
 
 
 def test_flag_and_config(tmp_path):

@@ -11,6 +11,11 @@ Embedding, Conv*: what their configuration and input fix) plus the outputs of ev
 for one batch, all float32.  Layers whose size is not known count nothing, so the estimate
 is a lower bound.
 
+A numpy array lives in the host's memory, which no log states; it is reported only when no
+process could hold it: larger than the user address space of a 64-bit process
+(``ADDRESS_SPACE``), ``np.ones((n * 100000, n * 100000))`` fails with "Unable to allocate
+596. TiB" on any machine.
+
 Sizes are computed, never allocated: ``tests`` state them as numbers.
 """
 
@@ -33,6 +38,10 @@ GIB = 1 << 30
 ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
             "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "complex64": 8,
             "complex128": 16}
+# A 64-bit Linux process maps at most 128 TiB (x86-64) or 256 TiB (arm64) of user addresses
+# unless it asks for more by address hint, which numpy's allocator never does: a single
+# array larger than this cannot be allocated on any host, whatever its memory.
+ADDRESS_SPACE = 256 << 40
 _FIT = tuple(f"{base}.{method}" for base in ("keras.Model", "keras.Sequential")
              for method in ("fit", "fit_generator", "train_on_batch"))
 
@@ -54,12 +63,14 @@ def tensor_bytes(tensor: Tensor, default_dtype: str | None = None) -> tuple[int,
     return math.prod(values) * width, values
 
 
-def _too_large(value: Any, limit: int) -> bool:
-    if isinstance(value, Tensor) and not value.is_numpy:
+def _too_large(value: Any, limit: int, numpy: bool = False) -> bool:
+    """Whether ``value`` (a tensor, or with ``numpy`` a numpy array too, or a sequence of
+    them) is larger than ``limit`` bytes."""
+    if isinstance(value, Tensor) and (numpy or not value.is_numpy):
         found = tensor_bytes(value)
         return found is not None and found[0] > limit
     if isinstance(value, Seq):
-        return any(_too_large(item, limit) for item in value.items)
+        return any(_too_large(item, limit, numpy) for item in value.items)
     return False
 
 
@@ -113,7 +124,10 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
         return result
     if estimate is None and ctx.api.endswith(".__call__") and isinstance(args.get("self"), Obj):
         _layer_weights(ctx, args["self"], args.get("inputs", args.get("x")))
-    if not isinstance(result, Tensor) or result.is_numpy:
+    if isinstance(result, Tensor) and result.is_numpy:
+        _host_array(ctx, args, result)
+        return result
+    if not isinstance(result, Tensor):
         return result
     found = tensor_bytes(result)
     if found is None:
@@ -128,6 +142,23 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
                      "({size:human}), more than the device memory ({device_memory:human}): OOM when allocating tensor",
                      dtype=result.dtype, shape=dims, elements=elements, size=size, device_memory=limit), [result])
     return result
+
+
+def _host_array(ctx: OpContext, args: dict, result: Tensor) -> None:
+    """Warn at the numpy call that makes an array no process can hold (``ADDRESS_SPACE``);
+    an array made from one already too large is not reported again."""
+    found = tensor_bytes(result)
+    if found is None or found[0] <= ADDRESS_SPACE:
+        return
+    if any(_too_large(v, ADDRESS_SPACE, numpy=True) for k, v in args.items() if k != "ctx"):
+        return
+    size, dims = found
+    ctx.warn(codes.DEVICE_MEMORY,
+             ctx.msg("a {dtype} array of shape {shape:list} holds {elements:,} elements = {size:,} bytes "
+                     "({size:human}), more than a 64-bit process can address ({address_space:human}): "
+                     "Unable to allocate on any host",
+                     dtype=result.dtype, shape=dims, elements=math.prod(dims), size=size,
+                     address_space=ADDRESS_SPACE), [result])
 
 
 # Layers already reported for their own weights: their later calls (fit, predict) and the fit
