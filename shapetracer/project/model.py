@@ -323,6 +323,12 @@ def standalone(file: Path) -> Project:
     return Project(file.parent)
 
 
+def open_project(root: Path, files: Files, checked: list[Path]) -> Project:
+    """The project at ``root`` read through ``files`` (an editor's buffers over the disk), with
+    ``checked`` (the open files) read up front, as ``check`` reads the files it is given."""
+    return _load(Project(root, files, search_importers=is_marked(root)), checked)
+
+
 def job_project(members: dict[str, bytes]) -> Project:
     """A job's members (names relative to its working folder) as a project rooted there."""
     files = MemoryFiles(members)
