@@ -11,7 +11,8 @@ real server is started over stdio (``python -m shapetracer.cli lsp``) with each
 branch's to compare them in one run).  Each edit flips one weight's input size between
 right and wrong (and no two texts are equal), so every publish must come from the new text: a correct run alternates
 between one diagnostic and none.  The time includes the server's debounce, as the user
-waits it.  Prints the median, p90 and max per server, and the load average.
+waits it.  Prints the median, p90 and max per server, the CPU time the server spent per
+edit (what a loaded machine stretches), and the load average.
 """
 
 from __future__ import annotations
@@ -144,7 +145,16 @@ def write_project(folder: Path) -> Path:
     return folder / "train.py"
 
 
-async def measure(server_root: Path, edits: int) -> list[float]:
+def cpu_seconds(pid: int) -> float | None:
+    """The user and system CPU time a process has used (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(server_root: Path, edits: int) -> tuple[list[float], float | None]:
     folder = Path(tempfile.mkdtemp(prefix="lsp-bench-"))
     path = write_project(folder)
     uri = path.as_uri()
@@ -164,6 +174,8 @@ async def measure(server_root: Path, edits: int) -> list[float]:
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         types.TextDocumentItem(uri, "python", 1, training_script())))
     await asyncio.wait_for(published.get(), 300)  # the first analysis warms the server up
+    pid = client._server.pid if getattr(client, "_server", None) is not None else None
+    cpu_before = cpu_seconds(pid) if pid else None
     times = []
     for version in range(2, edits + 2):
         broken = version % 2 == 0
@@ -178,10 +190,12 @@ async def measure(server_root: Path, edits: int) -> list[float]:
             if published.empty() and time.perf_counter() - started > 60:
                 raise SystemExit(f"edit {version}: {count} diagnostic(s) for a {'broken' if broken else 'fixed'} text")
         times.append(arrived - started)
+    cpu_after = cpu_seconds(pid) if pid else None
+    cpu = (cpu_after - cpu_before) / edits if cpu_before is not None and cpu_after is not None else None
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return times
+    return times, cpu
 
 
 def summary(times: list[float]) -> str:
@@ -204,8 +218,9 @@ def main() -> int:
           f"{args.edits} edits; load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
     for root in args.server_root or [ROOT]:
-        times = asyncio.run(measure(root.resolve(), args.edits))
-        print(f"{root}: didChange -> publishDiagnostics: {summary(times)}")
+        times, cpu = asyncio.run(measure(root.resolve(), args.edits))
+        spent = f"; the server's CPU per edit {cpu:.3f} s" if cpu is not None else ""
+        print(f"{root}: didChange -> publishDiagnostics: {summary(times)}{spent}")
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     return 0
 

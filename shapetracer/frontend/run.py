@@ -53,6 +53,14 @@ def cancellable(stale: Callable[[], bool]):
         _cancel.stale = previous
 
 
+def check_cancelled() -> None:
+    """Between the steps of a pass that are not runs (a parse, pyflakes): ``Cancelled`` if
+    this thread's analysis is stale."""
+    stale = getattr(_cancel, "stale", None)
+    if stale is not None and stale():
+        raise Cancelled()
+
+
 class Run:
     """One analysis in progress: settings, the current path and place, the budget, the frames."""
 

@@ -41,7 +41,10 @@ from shapetracer.engine.project import cached_file_result, merge
 from shapetracer.engine.runs import RunKeys, RunResult, run_script
 from shapetracer.lsp.convert import Analysis
 from shapetracer.lsp.documents import Snapshot
+from shapetracer.frontend.run import check_cancelled
+from shapetracer.frontend.source import ParsedSource, parse_shared
 from shapetracer.project import DiskFiles, Project, open_project
+from shapetracer.project.model import MAX_MODULE_BYTES, module_of, read_module
 from shapetracer.project.root import find_root
 from shapetracer.rules import suppressions
 from shapetracer.rules.findings import Finding
@@ -126,7 +129,7 @@ class Warm:
     def __init__(self, root: Path, use_disk_cache: bool = True) -> None:
         self.root = root
         self.disk_cache = Cache(root) if use_disk_cache else Cache(None)
-        self.runs: dict[str, RunResult] = {}
+        self.runs: dict[str, tuple[RunResult, bool]] = {}  # by key: a result, and whether it has its logs
         self.own = MemoryCache()
         self.project: Project | None = None
         self.buffers: dict[Path, bytes] = {}
@@ -153,6 +156,7 @@ class Warm:
         out: dict[str, Analysis] = {}
         own_findings: dict[str, list[Finding]] = {}
         for document in documents:
+            check_cancelled()
             file = _resolved(document.file)
             result = self._own_result(document, file, project, options, merged, results)
             hover = by_entry.get(shown_by.get(file))
@@ -187,26 +191,36 @@ class Warm:
         cache when no open file needs its shapes; else run here (and written to the disk
         cache when every file it reads is saved)."""
         keys = RunKeys(self.disk_cache, project, _key_options(options))
-        kept: dict[str, RunResult] = {}
+        kept: dict[str, tuple[RunResult, bool]] = {}
         results, ran = [], []
+        try:
+            self._run_each(runs, hover_runs, project, options, keys, kept, results, ran)
+        except BaseException:  # cancelled by a newer text: keep what was done for the next pass
+            self.runs.update(kept)
+            raise
+        self.runs = kept  # what the open files no longer reach is let go
+        return results, ran
+
+    def _run_each(self, runs: list[Path], hover_runs: set[Path], project: Project, options: Options,
+                  keys: RunKeys, kept: dict[str, tuple[RunResult, bool]], results: list[RunResult],
+                  ran: list[str]) -> None:
         for entry in runs:
+            check_cancelled()
             key = keys.of(entry)
             wants_logs = entry in hover_runs
-            result = self.runs.get(key)
-            if result is not None and wants_logs and not (result.shape_log or result.expression_log):
+            result, logged = self.runs.get(key, (None, False))
+            if result is not None and wants_logs and not logged:
                 result = None  # read from the disk before an open file came to need its shapes
             if result is None and not wants_logs:
                 hit = self.disk_cache.load(key)
                 result = hit if isinstance(hit, RunResult) else None
             if result is None:
-                result = run_script(entry, project, options, keep_logs=wants_logs)
+                result, logged = run_script(entry, project, options, keep_logs=wants_logs), wants_logs
                 ran.append(project.display(entry))
                 if all(project.files.saved(f) for f in project.reached(entry)):
                     self.disk_cache.store(key, result.without_logs())
-            kept[key] = result
+            kept[key] = (result, logged)
             results.append(result)
-        self.runs = kept  # what the open files no longer reach is let go
-        return results, ran
 
     # -- each open file ------------------------------------------------------------------
     def _own_result(self, document: Snapshot, file: Path, project: Project, options: Options,
@@ -247,11 +261,17 @@ def _site(finding: Finding) -> tuple:
 
 def _same_module(project: Project, file: Path) -> bool:
     """Whether an edit of ``file`` leaves the project model as it was: the same imports,
-    ``sys.path`` changes, and the same answer to whether it runs."""
-    from shapetracer.project.model import read_module
-
+    ``sys.path`` changes, and the same answer to whether it runs.  The buffer is parsed into
+    the frontend's shared parses, where the run that follows finds it."""
     before = project.modules.get(file)
-    return before is not None and read_module(file, project.root, project.files) == before
+    data = project.read(file)
+    if before is None or data is None:
+        return False
+    if file.suffix == ".py" and len(data) <= MAX_MODULE_BYTES:
+        parsed = parse_shared(file, data, keep=True, blank=True)
+        if isinstance(parsed, ParsedSource):
+            return module_of(file, project.root, parsed.tree) == before
+    return read_module(file, project.root, project.files) == before
 
 
 def _options(documents: list[Snapshot]) -> Options:

@@ -39,7 +39,7 @@ from shapetracer.lsp.scheduler import Scheduler
 
 # seconds of quiet after a keystroke before analysing: short, since a newer change cancels
 # a stale pass anyway (a pass of a 500-line script is ~0.1 s)
-DEBOUNCE = 0.03
+DEBOUNCE = 0.02
 log = logging.getLogger("shapetracer.lsp")
 
 

@@ -285,6 +285,12 @@ def read_module(file: Path, root: Path, files: Files | None = None) -> Module | 
             tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return Module(file, main=True)  # checked on its own: its syntax error is reported
+    return module_of(file, root, tree)
+
+
+def module_of(file: Path, root: Path, tree: ast.Module) -> Module:
+    """``read_module`` of a file whose syntax tree the caller has already (an editor's buffer,
+    parsed once for the model and the analysis)."""
     main = any(is_main_guard(statement) for statement in tree.body)
     works = any(_is_work(statement) for statement in tree.body)
     return Module(file, main, works, tuple(_imports(tree)), tuple(added_paths(tree, file, (file.parent, root))))
