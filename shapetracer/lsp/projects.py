@@ -111,6 +111,9 @@ class ProjectSnapshot:
 
     root: Path
     documents: tuple[Snapshot, ...]
+    # the other open files (of other roots), by resolved path: read in place of the disk
+    # where this root's runs import them
+    others: tuple[tuple[Path, bytes], ...] = ()
 
 
 @dataclass
@@ -142,9 +145,9 @@ class Warm:
     def analyse(self, snapshot: ProjectSnapshot) -> Pass:
         documents = [d for d in snapshot.documents if d.file is not None]
         options = _options(documents)
-        buffers = {_resolved(d.file): d.data for d in documents}
-        project = self._project(buffers)
-        checked = sorted(buffers)
+        checked = sorted(_resolved(d.file) for d in documents)
+        buffers = {**dict(snapshot.others), **{_resolved(d.file): d.data for d in documents}}
+        project = self._project(buffers, checked)
         runs = project.analyses(checked) if checked else []
         # the run whose shapes each open file's hovers show: its own, else the first that reaches it
         shown_by = {file: next((r for r in runs if r == file), None)
@@ -170,10 +173,11 @@ class Warm:
         return Pass(self.root, out, reached, ran)
 
     # -- the model -----------------------------------------------------------------------
-    def _project(self, buffers: dict[Path, bytes]) -> Project:
+    def _project(self, buffers: dict[Path, bytes], checked: list[Path]) -> Project:
         """The project model, kept while no edit changes what it was built from."""
         project = self.project
-        if project is not None and not self.disk_changed and set(buffers) == set(self.buffers):
+        if project is not None and not self.disk_changed and set(buffers) == set(self.buffers) \
+                and list(project.checked) == checked:
             changed = [f for f, data in buffers.items() if self.buffers.get(f) != data]
             project.files.buffers = buffers
             if all(_same_module(project, f) for f in changed):
@@ -181,7 +185,7 @@ class Warm:
                 return project
         self.disk_changed = False
         self.buffers = buffers
-        self.project = open_project(self.root, OpenFiles(buffers), sorted(buffers))
+        self.project = open_project(self.root, OpenFiles(buffers), checked)
         return self.project
 
     # -- runs ----------------------------------------------------------------------------
@@ -264,8 +268,10 @@ def _same_module(project: Project, file: Path) -> bool:
     ``sys.path`` changes, and the same answer to whether it runs.  The buffer is parsed into
     the frontend's shared parses, where the run that follows finds it."""
     before = project.modules.get(file)
+    if before is None:
+        return True  # a file the model never read (another root's): no import of it changed
     data = project.read(file)
-    if before is None or data is None:
+    if data is None:
         return False
     if file.suffix == ".py" and len(data) <= MAX_MODULE_BYTES:
         parsed = parse_shared(file, data, keep=True, blank=True)

@@ -96,8 +96,11 @@ class ShapeServer(LanguageServer):
         return notebook.uri if notebook is not None else uri
 
     def project_snapshot(self, root: Path) -> ProjectSnapshot:
-        uris = sorted(u for u in self.python_uris if self.roots.get(u) == root and u in self.workspace.text_documents)
-        return ProjectSnapshot(root, tuple(text_snapshot(u, self.workspace.get_text_document(u).source) for u in uris))
+        open_uris = sorted(u for u in self.python_uris if u in self.roots and u in self.workspace.text_documents)
+        snapshots = [text_snapshot(u, self.workspace.get_text_document(u).source) for u in open_uris]
+        return ProjectSnapshot(root, tuple(s for u, s in zip(open_uris, snapshots) if self.roots[u] == root),
+                               tuple((_resolved(s.file), s.data) for u, s in zip(open_uris, snapshots)
+                                     if self.roots[u] != root and s.file is not None))
 
     def schedule_file(self, uri: str, delay: float, disk_changed: bool = False) -> None:
         """Analyse the project pass of ``uri``'s root, and of every root whose last pass read

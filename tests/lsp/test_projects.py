@@ -160,3 +160,29 @@ def test_a_helper_shows_shapes_from_the_script_that_runs_it(root):
     shapes = [(origin.line, tensor.shape.list_str()) for origin, tensor in analysis.result.shape_log
               if origin.path == analysis.snapshot.display_path]
     assert (5, "[2, 3]") in shapes  # evaluate.py's x is [2, 4]: the first run in path order
+
+
+def test_an_open_file_of_another_root_is_read_from_its_buffer_where_this_root_imports_it(tmp_path):
+    app, shared = tmp_path / "app", tmp_path / "shared"
+    app.mkdir()
+    shared.mkdir()
+    (app / "pyproject.toml").write_text('[project]\nname = "app"\n')
+    helper = shared / "helpers.py"
+    helper.write_text(textwrap.dedent(FILES["models.py"]))
+    script = textwrap.dedent("""\
+        import os
+        import sys
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "shared"))
+        import tensorflow as tf
+        from helpers import project
+
+        print(project(tf.zeros([8, 4]), tf.zeros([4, 3])))
+        """)
+    (app / "train.py").write_text(script)
+    warm = Warm(app.resolve(), use_disk_cache=False)
+    texts = (text_snapshot((app / "train.py").as_uri(), script),)
+    assert elsewhere(by_name(warm.analyse(ProjectSnapshot(app.resolve(), texts)))["train.py"]) == []
+    unsaved = ((helper.resolve(), BROKEN_MODELS.encode()),)
+    found = by_name(warm.analyse(ProjectSnapshot(app.resolve(), texts, unsaved)))["train.py"]
+    [(path, line, code, lines)] = elsewhere(found)
+    assert (path, line, code) == ("helpers.py", 5, "ST101") and 7 in lines
