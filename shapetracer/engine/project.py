@@ -74,7 +74,7 @@ def check_project(paths: Iterable[Path], options: Options,
     results = run_all(work.runs, work.project, options, progress, cache, jobs) if work.runs else []
     shown = {work.project.display(_resolved(t)) for t in work.targets}
     merged = merge(results, shown)
-    return [_cached_file_result(target, work.project, options, merged, results, cache) for target in work.targets]
+    return [cached_file_result(target, work.project, options, merged, results, cache) for target in work.targets]
 
 
 def merge(results: list[RunResult], shown: set[str]) -> dict[str, list[Finding]]:
@@ -116,7 +116,7 @@ def _also_reached(finding: Finding, also: dict[str, Finding]) -> Related:
     return Related(entries[0], 1, 1, message, args={"runs": len(entries) + 1})
 
 
-def _cached_file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
+def cached_file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
                         results: list[RunResult], cache: Cache) -> FileResult:
     """``_file_result``, read from the cache when the file, its target, the options and the
     runs' findings in it are what they were."""

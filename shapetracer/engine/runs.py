@@ -40,16 +40,25 @@ class RunResult:
     target: Target = field(default_factory=Target)
     cells: CellMap | None = None  # the entry's, when it is a notebook
     file_reads: list = field(default_factory=list)  # the files the run read and wrote, when a check wants them
+    # with ``keep_logs`` (an editor's hovers): each binding's and expression's tensor, in every
+    # file the run reached; never stored in the cache (they hold syntax trees)
+    shape_log: list = field(default_factory=list, repr=False, compare=False)
+    expression_log: list = field(default_factory=list, repr=False, compare=False)
+
+    def without_logs(self) -> "RunResult":
+        return replace(self, shape_log=[], expression_log=[]) if self.shape_log or self.expression_log else self
 
 
-def run_script(entry: Path, project: Project, options: Options) -> RunResult:
-    """The shape pass of one run: the script at ``entry`` with what it imports."""
+def run_script(entry: Path, project: Project, options: Options, keep_logs: bool = False) -> RunResult:
+    """The shape pass of one run: the script at ``entry`` with what it imports.  ``keep_logs``:
+    the result keeps the shape and expression logs (``options.keep_shapes`` and
+    ``expression_shapes`` say which are made), for an editor's hovers."""
     shown = project.display(entry)
     target = target_for_file(entry, options)
     data = project.read(entry)
     if data is None or (len(data) > MAX_SHAPE_BYTES and not shown.lower().endswith(".ipynb")):
         return RunResult(shown, target=target)  # the file's own pass says why
-    with collector.reclaiming(enabled=not options.keep_shapes):
+    with collector.reclaiming(enabled=not (options.keep_shapes and keep_logs)):
         parsed, cells = read_program(data, shown, entry, keep=True, blank=True)
         if isinstance(parsed, SourceProblem) or parsed.module is None:
             return RunResult(shown, target=target)
@@ -60,14 +69,19 @@ def run_script(entry: Path, project: Project, options: Options) -> RunResult:
             interpreter = interpret(shown, entry, parsed, options, target, project)
         file_reads = checks.file_events(interpreter) \
             if checks.wants_file_events(options, lambda code: is_selected(code, options, shown)) else []
-        interpreter.release()
+        if not keep_logs:
+            interpreter.release()
         findings = []
         for report in interpreter.reports:
             finding = to_finding(report)
             if report.trail and finding.path != shown:
                 finding = replace(finding, related=finding.related + _trail(report, finding))
             findings.append(finding)
-        return RunResult(shown, findings, interpreter.stats, target, cells, file_reads)
+        result = RunResult(shown, findings, interpreter.stats, target, cells, file_reads)
+        if keep_logs:
+            result.shape_log = interpreter.shape_log or []
+            result.expression_log = interpreter.expression_log or []
+        return result
 
 
 def _trail(report, finding: Finding) -> tuple[Related, ...]:
@@ -97,7 +111,7 @@ def run_all(runs: list[Path], project: Project, options: Options,
             jobs: int = 1) -> list[RunResult]:
     """The result of each run, in the order of ``runs``."""
     cache = cache or Cache(None)
-    keys = _RunKeys(cache, project, options) if cache.enabled else None
+    keys = RunKeys(cache, project, options) if cache.enabled else None
     done: dict[Path, RunResult] = {}
     todo = []
     for entry in runs:
@@ -117,7 +131,7 @@ def run_all(runs: list[Path], project: Project, options: Options,
     return [done[entry] for entry in runs]
 
 
-class _RunKeys:
+class RunKeys:
     """A run's cache key: what it reads (the project files it reaches, by path and
     content), its target and the options."""
 

@@ -10,7 +10,9 @@ on the part; nothing one part needs is an attribute another part happens to set.
 
 from __future__ import annotations
 
+import threading
 import time
+from contextlib import contextmanager
 from typing import Callable, TypeVar
 
 import libcst as cst
@@ -28,6 +30,35 @@ R = TypeVar("R")
 
 class BudgetExceeded(Exception):
     """Raised internally when a file exceeds its step budget."""
+
+
+class Cancelled(BaseException):
+    """The analysis is no longer wanted (an editor's newer text supersedes it).  A
+    ``BaseException``, like ``KeyboardInterrupt``: the interpreter's guards against its own
+    bugs (``except Exception``) must let it through, and nothing reports it as a finding."""
+
+
+_cancel = threading.local()  # per analysis thread: the predicate that says a run is stale
+
+
+@contextmanager
+def cancellable(stale: Callable[[], bool]):
+    """Runs on this thread raise ``Cancelled`` soon after ``stale()`` turns true (it is asked
+    every few hundred steps, so it must be cheap)."""
+    previous = getattr(_cancel, "stale", None)
+    _cancel.stale = stale
+    try:
+        yield
+    finally:
+        _cancel.stale = previous
+
+
+def check_cancelled() -> None:
+    """Between the steps of a pass that are not runs (a parse, pyflakes): ``Cancelled`` if
+    this thread's analysis is stale."""
+    stale = getattr(_cancel, "stale", None)
+    if stale is not None and stale():
+        raise Cancelled()
 
 
 class Run:
@@ -78,8 +109,12 @@ class Run:
         self.steps += 1
         if self.steps > self.bounds.steps:
             raise BudgetExceeded("step")
-        if self.steps % 512 == 0 and time.perf_counter() - self.started > self.bounds.seconds:
-            raise BudgetExceeded("time")
+        if self.steps % 512 == 0:
+            if time.perf_counter() - self.started > self.bounds.seconds:
+                raise BudgetExceeded("time")
+            stale = getattr(_cancel, "stale", None)
+            if stale is not None and stale():
+                raise Cancelled()
 
     def with_state(self, state: State, fn: Callable[[], R]) -> R:
         """``fn()`` run on the path ``state``."""

@@ -18,14 +18,16 @@ log = logging.getLogger("shapetracer.lsp")
 
 
 async def code_actions(ls, params: types.CodeActionParams) -> list[types.CodeAction]:
-    """``ls``: the ShapeServer (its workspace, scheduler and latest analyses)."""
+    """``ls``: the ShapeServer (its workspace, scheduler and each document's latest analysis)."""
     uri = params.text_document.uri
     lines = ls.lines(uri)
-    analysis = ls.scheduler.latest.get(ls.key_of(uri))
+    analysis = ls.documents.get(ls.key_of(uri))
     actions = []
     for diagnostic in params.context.diagnostics:
         if diagnostic.source != SOURCE or not isinstance(diagnostic.code, str):
             continue
+        if isinstance(diagnostic.data, dict) and "site" in diagnostic.data:
+            continue  # sited in another file: a noqa or a fix belongs there
         if analysis is not None:
             actions += await fix_actions(ls, analysis, uri, lines, diagnostic)
         actions += noqa_action(ls, uri, lines, diagnostic)

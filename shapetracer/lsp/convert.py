@@ -36,6 +36,8 @@ class Analysis:
     result: FileResult
     options: Options | None = None  # as the engine ran: fixes are verified under the same
     fixes: dict = field(default_factory=dict)  # finding -> its verified fixes, computed on first ask
+    # findings sited in another file that this one takes part in (a related line is here)
+    elsewhere: list[Finding] = field(default_factory=list)
 
     def uri_of(self, cell: int | None) -> str:
         uris = self.snapshot.cell_uris
@@ -73,7 +75,32 @@ def diagnostics(analysis: Analysis, lines: Lines, codec: Codec) -> dict[str, lis
             range=codec(lines(uri), span(finding.line, finding.column, finding.end_line, finding.end_column)),
             message=f"{finding.message} [{finding.name}]", severity=_SEVERITY.get(finding.severity),
             code=finding.code, source=SOURCE, related_information=related or None, data=diagnostic_data(finding)))
+    for finding in analysis.elsewhere:
+        out.setdefault(analysis.snapshot.key, []).append(_elsewhere_diagnostic(analysis, finding, lines, codec))
     return out
+
+
+def _elsewhere_diagnostic(analysis: Analysis, finding: Finding, lines: Lines, codec: Codec) -> types.Diagnostic:
+    """A finding sited in another file, shown at its first related line in this one: the
+    message says where the site is, the related information leads there first."""
+    here = analysis.snapshot.display_path
+    step = next(r for r in finding.related if r.path == here)
+    uri = analysis.snapshot.key
+    site = types.DiagnosticRelatedInformation(
+        _location(analysis, finding.path, finding.cell, finding.line, finding.column, lines, codec),
+        f"{finding.code} {finding.message}")
+    related = [site] + [types.DiagnosticRelatedInformation(
+        _location(analysis, r.path, r.cell, r.line, r.column, lines, codec), r.message)
+        for r in finding.related if r is not step]
+    data = diagnostic_data(finding)
+    data["site"] = {"path": finding.path, "line": finding.line, "column": finding.column}
+    text = lines(uri)
+    end = len(text[step.line - 1].rstrip()) + 1 if step.line <= len(text) else step.column + 1
+    return types.Diagnostic(
+        range=codec(text, span(step.line, step.column, step.line, max(end, step.column + 1))),
+        message=f"{finding.path}:{finding.line}: {finding.message} ({step.message}) [{finding.name}]",
+        severity=_SEVERITY.get(finding.severity), code=finding.code, source=SOURCE,
+        related_information=related, data=data)
 
 
 def diagnostic_data(finding: Finding) -> dict:

@@ -6,9 +6,11 @@ cancels the timer.  When it fires, the document's text is snapshotted on the
 protocol thread and analysed on a single worker thread (analyses are CPU-bound and
 the machine may have two cores: one at a time keeps the editor responsive).  A job
 still queued when its document moves on is cancelled (or skipped, if it got to the
-worker first); one already running finishes,
-and its result is dropped unless its generation is still current, so a
-diagnostic never describes text the user no longer has.
+worker first); one already running is cancelled: the interpreter asks every few
+hundred steps whether its generation is still current and gives up when not
+(``frontend.run.cancellable``), as ruff's server cancels a stale pass.  A result
+whose generation is no longer current is dropped, so a diagnostic never describes
+text the user no longer has.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import asyncio
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Generic, TypeVar
+
+from shapetracer.frontend.run import Cancelled, cancellable
 
 S = TypeVar("S")  # a snapshot
 R = TypeVar("R")  # an analysis
@@ -33,6 +37,7 @@ class Scheduler(Generic[S, R]):
         self._timers: dict[str, asyncio.Task] = {}
         self.latest: dict[str, R] = {}  # the newest published analysis of each document
         self.skipped = 0  # queued jobs dropped because their document had moved on
+        self.cancelled = 0  # running analyses given up because their document had moved on
 
     def schedule(self, key: str, snapshot: Callable[[], S | None], delay: float = 0.0) -> None:
         """Analyse ``key`` after ``delay`` seconds of quiet; ``snapshot()`` reads its text then.
@@ -78,7 +83,11 @@ class Scheduler(Generic[S, R]):
             self.skipped += 1
             return None
         try:
-            return self._analyse(snapshot)
+            with cancellable(lambda: not self.current(key, generation)):
+                return self._analyse(snapshot)
+        except Cancelled:
+            self.cancelled += 1
+            return None
         except Exception:  # an analyzer bug must not take the server down
             log.exception("analysis of %s failed", key)
             return None

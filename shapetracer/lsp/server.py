@@ -1,8 +1,15 @@
 """The pygls server: document events schedule analyses; hovers and code actions read them.
 
-- open / save: analyse at once; change: after ``debounce`` seconds of quiet.
-- Python text documents and Jupyter notebooks (LSP 3.17 notebook sync: one
-  analysis per notebook, diagnostics published per cell document).
+- open / save: analyse at once; change: after ``debounce`` seconds of quiet; a newer
+  change cancels a stale pass, queued or running (``scheduler``).
+- Python files on disk are checked within their project (``projects``): one pass per
+  project root covers its open files, run through the scripts that import them, with the
+  editor's unsaved buffers in place of the disk; a finding is published in every open
+  file that takes part in it.  Between passes the project model, the runs' results and
+  each file's own pass are kept, so an edit re-runs only what reads the changed text;
+  the project's ``.shapetracer_cache/`` serves runs whose files are saved.
+- Jupyter notebooks (LSP 3.17 notebook sync: one analysis per notebook, diagnostics
+  published per cell document) and untitled buffers are checked on their own.
 - hover: the finding under the cursor with its related lines, and the shape,
   dtype and origin of the name under the cursor.
 - code actions: ``# noqa: CODE`` for each of our diagnostics, and a finding's
@@ -13,9 +20,9 @@ Settings come from ``[tool.shapetracer]`` found from each file, as ``check`` rea
 from __future__ import annotations
 
 import dataclasses
-
 import logging
 import sys
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -25,11 +32,14 @@ from shapetracer.config import ConfigError, load_settings
 from shapetracer.engine import FileResult, Options, check_source, tune_collector
 from shapetracer.lsp.actions import code_actions
 from shapetracer.lsp.convert import Analysis, diagnostics
-from shapetracer.lsp.documents import Snapshot, is_python, notebook_snapshot, text_snapshot
+from shapetracer.lsp.documents import Snapshot, file_of, is_python, notebook_snapshot, text_snapshot
 from shapetracer.lsp.hover import hover_text
+from shapetracer.lsp.projects import Pass, ProjectSnapshot, Warm, root_of
 from shapetracer.lsp.scheduler import Scheduler
 
-DEBOUNCE = 0.1  # seconds of quiet after a keystroke before analysing
+# seconds of quiet after a keystroke before analysing: short, since a newer change cancels
+# a stale pass anyway (a pass of a 500-line script is ~0.1 s)
+DEBOUNCE = 0.02
 log = logging.getLogger("shapetracer.lsp")
 
 
@@ -56,9 +66,22 @@ class ShapeServer(LanguageServer):
         super().__init__("shapetracer", __version__, notebook_document_sync=sync)
         self.debounce = debounce
         self.python_uris: set[str] = set()  # open text documents we analyse (by language id at open)
+        self.roots: dict[str, Path] = {}  # an open file's project root, by URI
+        self.warm: dict[Path, Warm] = {}  # each root's state between passes (touched on the worker)
+        self.reached: dict[Path, frozenset[Path]] = {}  # each root's files its last pass read
+        self.documents: dict[str, Analysis] = {}  # each open document's (notebook's) newest analysis
         # the newest analysis that parsed: hovers keep showing shapes while a line is half typed
         self.parsed: dict[str, Analysis] = {}
-        self.scheduler: Scheduler[Snapshot, Analysis] = Scheduler(analyse, self.publish)
+        self.scheduler: Scheduler = Scheduler(self.analyse, self.publish)
+
+    # -- analyses (on the worker thread) -------------------------------------------
+    def analyse(self, snapshot: Snapshot | ProjectSnapshot) -> Analysis | Pass:
+        if isinstance(snapshot, ProjectSnapshot):
+            warm = self.warm.get(snapshot.root)
+            if warm is None:
+                warm = self.warm[snapshot.root] = Warm(snapshot.root)
+            return warm.analyse(snapshot)
+        return analyse(snapshot)
 
     # -- reading the workspace ---------------------------------------------
     def lines(self, uri: str) -> list[str]:
@@ -72,6 +95,28 @@ class ShapeServer(LanguageServer):
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         return notebook.uri if notebook is not None else uri
 
+    def project_snapshot(self, root: Path) -> ProjectSnapshot:
+        open_uris = sorted(u for u in self.python_uris if u in self.roots and u in self.workspace.text_documents)
+        snapshots = [text_snapshot(u, self.workspace.get_text_document(u).source) for u in open_uris]
+        return ProjectSnapshot(root, tuple(s for u, s in zip(open_uris, snapshots) if self.roots[u] == root),
+                               tuple((_resolved(s.file), s.data) for u, s in zip(open_uris, snapshots)
+                                     if self.roots[u] != root and s.file is not None))
+
+    def schedule_file(self, uri: str, delay: float, disk_changed: bool = False) -> None:
+        """Analyse the project pass of ``uri``'s root, and of every root whose last pass read
+        the file (a helper shared by two loose folders)."""
+        file = file_of(uri)
+        if file is None:
+            self.scheduler.schedule(uri, lambda: self.text_snapshot(uri), delay)
+            return
+        file = _resolved(file)
+        root = self.roots.setdefault(uri, root_of(file))
+        roots = {root} | {r for r, files in self.reached.items() if file in files}
+        for each in sorted(roots):
+            if disk_changed and each in self.warm:
+                self.warm[each].forget_disk()
+            self.scheduler.schedule(_key(each), lambda each=each: self.project_snapshot(each), delay)
+
     def text_snapshot(self, uri: str) -> Snapshot | None:
         if uri not in self.workspace.text_documents:
             return None  # closed before its turn
@@ -84,34 +129,57 @@ class ShapeServer(LanguageServer):
         return notebook_snapshot(notebook, lambda cell: self.workspace.get_text_document(cell).source)
 
     # -- results -------------------------------------------------------------
-    def publish(self, key: str, analysis: Analysis) -> None:
-        if analysis.result.status == "ok":
-            self.parsed[key] = analysis
-        for uri, found in diagnostics(analysis, self.lines, self.to_client).items():
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
+    def publish(self, key: str, result: Analysis | Pass) -> None:
+        if isinstance(result, Pass):
+            self.reached[result.root] = result.reached
+            items = [(uri, a) for uri, a in result.analyses.items() if uri in self.python_uris]
+        else:
+            items = [(key, result)]
+        for document, analysis in items:
+            self.documents[document] = analysis
+            if analysis.result.status == "ok":
+                self.parsed[document] = analysis
+            for uri, found in diagnostics(analysis, self.lines, self.to_client).items():
+                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
 
     def clear(self, key: str) -> None:
-        previous = self.scheduler.latest.get(key)
+        previous = self.documents.pop(key, None)
         self.scheduler.forget(key)
         self.parsed.pop(key, None)
         uris = (previous.snapshot.cell_uris or ()) if previous is not None else ()
         for uri in (*uris, key):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        root = self.roots.pop(key, None)
+        if root is not None:  # the rest of its project: without it, its findings may move
+            if root in self.warm:
+                self.warm[root].forget_disk()
+            self.scheduler.schedule(_key(root), lambda: self.project_snapshot(root), 0.0)
+
+
+def _key(root: Path) -> str:
+    return f"project:{root}"
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
 
 
 def build(debounce: float = DEBOUNCE) -> ShapeServer:
     server = ShapeServer(debounce)
 
-    def schedule_text(ls: ShapeServer, uri: str, delay: float) -> None:
+    def schedule_text(ls: ShapeServer, uri: str, delay: float, disk_changed: bool = False) -> None:
         if ls.workspace.get_notebook_document(cell_uri=uri) is not None:
             return  # a notebook's cell: the notebook's events schedule it
-        ls.scheduler.schedule(uri, lambda: ls.text_snapshot(uri), delay)
+        ls.schedule_file(uri, delay, disk_changed)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ShapeServer, params: types.DidOpenTextDocumentParams) -> None:
         if is_python(params.text_document.uri, params.text_document.language_id):
             ls.python_uris.add(params.text_document.uri)
-            schedule_text(ls, params.text_document.uri, 0.0)
+            schedule_text(ls, params.text_document.uri, 0.0, disk_changed=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ShapeServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -121,7 +189,7 @@ def build(debounce: float = DEBOUNCE) -> ShapeServer:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ShapeServer, params: types.DidSaveTextDocumentParams) -> None:
         if params.text_document.uri in ls.python_uris:
-            schedule_text(ls, params.text_document.uri, 0.0)
+            schedule_text(ls, params.text_document.uri, 0.0, disk_changed=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ShapeServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -151,7 +219,7 @@ def build(debounce: float = DEBOUNCE) -> ShapeServer:
     async def hover(ls: ShapeServer, params: types.HoverParams) -> types.Hover | None:
         uri = params.text_document.uri
         key = ls.key_of(uri)
-        latest, parsed = ls.scheduler.latest.get(key), ls.parsed.get(key)
+        latest, parsed = ls.documents.get(key), ls.parsed.get(key)
         if latest is None and parsed is None:
             return None
         lines = ls.lines(uri)

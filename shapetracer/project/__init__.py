@@ -19,6 +19,7 @@ an import leads, the engine which analyses to run.
 """
 
 from shapetracer.project.files import DiskFiles, Files, MemoryFiles
-from shapetracer.project.model import Module, Project, job_project, load_project, standalone
+from shapetracer.project.model import Module, Project, job_project, load_project, open_project, standalone
 
-__all__ = ["DiskFiles", "Files", "MemoryFiles", "Module", "Project", "job_project", "load_project", "standalone"]
+__all__ = ["DiskFiles", "Files", "MemoryFiles", "Module", "Project", "job_project", "load_project", "open_project",
+           "standalone"]

@@ -285,6 +285,12 @@ def read_module(file: Path, root: Path, files: Files | None = None) -> Module | 
             tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return Module(file, main=True)  # checked on its own: its syntax error is reported
+    return module_of(file, root, tree)
+
+
+def module_of(file: Path, root: Path, tree: ast.Module) -> Module:
+    """``read_module`` of a file whose syntax tree the caller has already (an editor's buffer,
+    parsed once for the model and the analysis)."""
     main = any(is_main_guard(statement) for statement in tree.body)
     works = any(_is_work(statement) for statement in tree.body)
     return Module(file, main, works, tuple(_imports(tree)), tuple(added_paths(tree, file, (file.parent, root))))
@@ -321,6 +327,12 @@ def standalone(file: Path) -> Project:
     """The project of one file checked alone (an editor's buffer, a fix being verified): the
     file's folder as root, its imports resolved and read only when the analysis asks."""
     return Project(file.parent)
+
+
+def open_project(root: Path, files: Files, checked: list[Path]) -> Project:
+    """The project at ``root`` read through ``files`` (an editor's buffers over the disk), with
+    ``checked`` (the open files) read up front, as ``check`` reads the files it is given."""
+    return _load(Project(root, files, search_importers=is_marked(root)), checked)
 
 
 def job_project(members: dict[str, bytes]) -> Project:

@@ -91,3 +91,42 @@ def test_closing_a_document_drops_its_pending_analysis():
 
     recorder = asyncio.run(scenario())
     assert recorder.analysed == ["b1"]
+
+
+def test_a_newer_change_cancels_the_stale_pass_while_it_runs():
+    """The stale analysis is given up inside the interpreter's step loop (Run.tick), not left to
+    finish: it would run for a minute, the newer one is published at once."""
+    import dataclasses
+    import time
+
+    from shapetracer.domain.bounds import Bounds
+    from shapetracer.domain.facts import SolverLimits
+    from shapetracer.domain.target import Target
+    from shapetracer.frontend.run import Run
+
+    finished: list[str] = []
+    started = threading.Event()
+
+    def analyse(snapshot: str) -> str:
+        if snapshot == "v1":
+            run = Run(dataclasses.replace(Bounds(), steps=10**12, seconds=10**6), SolverLimits(), False, Target())
+            started.set()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:  # a long analysis: only a cancel ends it early
+                run.tick()
+        finished.append(snapshot)
+        return f"result of {snapshot}"
+
+    async def scenario():
+        published: list = []
+        scheduler = Scheduler(analyse, lambda key, result: published.append((key, result)))
+        scheduler.schedule("a.py", lambda: "v1")
+        await until(started.is_set, "v1 started")
+        scheduler.schedule("a.py", lambda: "v2")
+        await until(lambda: published, "v2 published")
+        scheduler.shutdown()
+        return scheduler, published
+
+    scheduler, published = asyncio.run(scenario())
+    assert published == [("a.py", "result of v2")]
+    assert finished == ["v2"] and scheduler.cancelled == 1  # v1 never got to its end

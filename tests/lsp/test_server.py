@@ -165,3 +165,32 @@ async def test_settings_come_from_the_nearest_pyproject_as_for_check(client: Lan
     (project / "pyproject.toml").write_text('[tool.shapetracer]\nignore = ["ST103"]\n')
     uri = open_file(client, "configured/train.py", BUGGY)
     assert await published(client, uri) == []
+
+
+@pytest.mark.asyncio
+async def test_a_helper_edited_but_unsaved_is_checked_through_its_script_in_both_open_files(client: LanguageClient):
+    project = WORKSPACE / "project"
+    project.mkdir(exist_ok=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "p"\n')
+    helper = "import tensorflow as tf\n\n\ndef project(x, w):\n    return tf.matmul(x, w)\n"
+    script = ("import tensorflow as tf\nfrom models import project\n\n"
+              "x = tf.zeros([8, 4])\nw = tf.zeros([4, 3])\nprint(project(x, w))\n")
+    (project / "train.py").write_text(script)
+    models = open_file(client, "project/models.py", helper)  # on disk: the clean text
+    assert await published(client, models) == []
+    train = open_file(client, "project/train.py", script)
+    assert await published(client, train) == []
+    client.diagnostics.pop(train, None)
+    change(client, models, helper.replace("tf.matmul(x, w)", "tf.matmul(x, tf.transpose(w))"), 2)  # not saved
+    [at_site] = await published(client, models)
+    assert (at_site.code, at_site.range.start.line) == ("ST101", 4)
+    [in_script] = await published(client, train)  # the call that reaches it, in the script
+    assert in_script.code == "ST101" and in_script.data["site"]["line"] == 5
+    assert in_script.related_information[0].location.uri == models
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(train), in_script.range, types.CodeActionContext(diagnostics=[in_script])))
+    assert not actions  # a noqa here would silence nothing: it belongs at the site
+    client.diagnostics.pop(train, None)
+    change(client, models, helper, 3)
+    assert await published(client, models) == []
+    assert await published(client, train) == []
