@@ -268,8 +268,14 @@ EXAMPLES = [
                            ("apply", (UNKNOWN,)), ("ignore_errors", ()), ("concatenate", (_ds(T(None, 3), T(None)),)))],
     ok("tf.data.Dataset.map", _ds(T(28, 28), T()), _first, expect=expected_dataset([28, 28])),
     ok("tf.data.Dataset.zip", (_ds(T(3)), _ds(T())), expect=expected_dataset(([3], []))),
+    *[ok(name, _ds(T(None, 3)), expect=instance_of("tf.data.Iterator"))
+      for name in ("tf.data.Dataset.make_one_shot_iterator", "tf.data.Dataset.make_initializable_iterator",
+                   "tf.data.make_one_shot_iterator", "tf.data.make_initializable_iterator")],
     ok("tf.data.Iterator.get_next", Obj("tf.data.Iterator", {"element": _ds(T(None, 3), T(None))
                                                              .attrs["element_spec"]}), expect=([None, 3], [None])),
+    *[ok(name, _ds(T(None, 3)), expect=instance_of("tf.data.Iterator"))
+      for name in ("tf.data.Dataset.make_one_shot_iterator", "tf.data.Dataset.make_initializable_iterator",
+                   "tf.data.make_one_shot_iterator", "tf.data.make_initializable_iterator")],
     ok("tf.data.Iterator.get_next", Obj("tf.data.Iterator", {"element": UNKNOWN}), expect=UNKNOWN),
     ok("tf.data.Dataset.as_numpy_iterator", _ds(T(3)), expect=UNKNOWN),
     ok("tf.data.Dataset.cardinality", _ds(T(3)), expect=UNKNOWN),
