@@ -102,7 +102,7 @@ def corpus_summary(root: Path, timeout: float) -> str:
                 sites = Counter((f["path"], f["line"], f["column"], f["code"]) for f in findings)
                 if any(count > 1 for count in sites.values()):
                     repeated.add(folder.name)
-                hits.append(set(sites))
+                hits.append({(path, line, code) for path, line, _column, code in sites})
             if variant == "bug":
                 buggy.append(folder.name)
                 if all(wanted <= found for found in hits):

@@ -74,6 +74,11 @@ class DictVal(Value):
 
     entries: list[tuple[Value, Value]] = field(default_factory=list)
     type_name = "dict"
+    # Where a dict display built it with constant keys (an Origin), as long as nothing the
+    # analysis cannot follow may have added keys since (an update of unknown keys, a call of
+    # library code given the dict, an unmodelled method): then ``entries`` are all its keys,
+    # wherever the dict travels (a parameter, a module attribute, a returned value).
+    complete: object = None
 
     def get(self, key: Value) -> Value | None:
         for k, v in self.entries:

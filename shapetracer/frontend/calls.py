@@ -36,6 +36,24 @@ _TRANSPARENT = {"builtins.print", "builtins.isinstance", "builtins.hasattr", "bu
                 "builtins.super", "builtins.iter", "builtins.next", "builtins.callable", "builtins.vars"}
 
 
+# Library calls that only read the dicts they are given; any other may add keys to them.
+_READING_CALLS = frozenset(f"builtins.{name}" for name in (
+    "len", "print", "sorted", "str", "repr", "enumerate", "min", "max", "sum", "list", "tuple", "zip",
+    "isinstance", "reversed", "any", "all", "set", "format", "id", "type", "hasattr", "iter", "next"))
+
+
+def open_dicts(args, kwargs) -> None:
+    """Dicts handed to code the analysis does not follow may gain keys there: their keys are
+    no longer all known (a missing key read from them later is no finding)."""
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, DictVal):
+            value.complete = None
+        elif isinstance(value, Seq):
+            for item in value.items:
+                if isinstance(item, DictVal):
+                    item.complete = None
+
+
 @dataclass
 class Statistics:
     """Library calls (tf, keras, np and their methods) with a spec, and without one, by name."""
@@ -103,6 +121,7 @@ class Calls:
             return self.call_api(f"{func.type_name}.__call__", [func] + args, kwargs, node)
         if isinstance(func, Instance):
             return self.call_instance(func, args, kwargs, node)
+        open_dicts(args, kwargs)  # an unknown callee may add keys to the dicts it is given
         return UNKNOWN
 
     # -- library calls ------------------------------------------------------------
@@ -112,15 +131,32 @@ class Calls:
             if isinstance(main, Function):
                 return self.functions.call_function(main, [UNKNOWN], {})
             return UNKNOWN
+        if name in ("builtins.iter", "builtins.next") and len(args) == 1 and not kwargs:
+            return self._iterate(name, args[0])
         if name == "builtins.len" and len(args) == 1 and isinstance(args[0], Obj) \
                 and f"{args[0].type_name}.__len__" in SPECS:  # len(df): a modelled object's own length
             return self.call_api(f"{args[0].type_name}.__len__", args, kwargs, node)
         return self.call_api(name, args, kwargs, node, spelled=spelled)
 
+    def _iterate(self, name: str, iterable: Value) -> Value:
+        """``iter(x)`` and ``next(it)`` on what a ``for`` loop walks: a user generator (its
+        yields, joined), a dataset or another iterable whose element the loops know.  ``iter``
+        keeps the iterable (its element is what ``next`` and loops read); ``next`` gives that
+        element, as one pass of a ``for`` loop binds it.  ``next(it, default)`` stays unknown."""
+        iterable_kinds = isinstance(iterable, Seq) and iterable.items or \
+            isinstance(iterable, Obj) and (iterable.type_name == "generator" or "element_spec" in iterable.attrs)
+        if not iterable_kinds:
+            return UNKNOWN
+        if name == "builtins.iter":
+            return iterable
+        return self.host.operations.iteration_element(iterable)
+
     def call_api(self, name: str, args: list[Value], kwargs: dict[str, Value], node: cst.CSTNode,
                  quiet: bool = False, spelled: str | None = None) -> Value:
         if name in _GRAPH_MODE_MARKERS:
             self.run.graph.mode = True
+        if name not in _READING_CALLS:
+            open_dicts(args, kwargs)
         spec = SPECS.get(name)
         counted = name.startswith(_COUNTED_ROOTS)
         if spec is None:
@@ -312,7 +348,14 @@ def _plain_int(value: Value) -> bool:
     return isinstance(value, Const) and isinstance(value.value, int) and not isinstance(value.value, bool)
 
 
+_DICT_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__"})
+
+
 def _dict_method(receiver: DictVal, name: str, args: list[Value]) -> Value:
+    if name not in _DICT_READERS and not (name == "update" and args and isinstance(args[0], DictVal)
+                                          and args[0].complete is not None and len(args) == 1) \
+            and not (name == "setdefault" and args and isinstance(args[0], Const)):
+        receiver.complete = None  # keys the analysis cannot name may come (update(**kw), pop, …)
     if name == "get" and args:
         found = receiver.get(args[0])
         if found is not None:
@@ -335,7 +378,7 @@ def _dict_method(receiver: DictVal, name: str, args: list[Value]) -> Value:
             receiver.set(args[0], found)
         return found
     if name == "copy":
-        return DictVal(list(receiver.entries))
+        return DictVal(list(receiver.entries), complete=receiver.complete)
     return UNKNOWN
 
 

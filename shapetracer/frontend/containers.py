@@ -45,6 +45,7 @@ class _Usage:
     bindings: dict[str, list[cst.CSTNode]] = field(default_factory=dict)  # name -> literal displays
     namespace_closed: bool = False
     assigned_attrs: set[str] = field(default_factory=set)  # x.attr = … anywhere
+    in_try: set[int] = field(default_factory=set)  # ids of the nodes inside a ``try`` statement
 
 
 class _Scan(cst.CSTVisitor):
@@ -59,10 +60,13 @@ class _Scan(cst.CSTVisitor):
         self.bad_add_argument = False
         self.user_functions: set[str] = set()
         self.passed: list[tuple[str, str | None]] = []  # (name, callee name) for names passed to calls
+        self.in_try_nodes: set[int] = set()
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, cst.Try):
+        if isinstance(node, (cst.Try, cst.TryStar)):
             self.in_try += 1
+        if self.in_try and isinstance(node, (cst.Subscript, cst.BaseStatement, cst.BaseSmallStatement)):
+            self.in_try_nodes.add(id(node))
         if isinstance(node, cst.FunctionDef):
             self.user_functions.add(node.name.value)
         if isinstance(node, cst.Name):
@@ -76,7 +80,7 @@ class _Scan(cst.CSTVisitor):
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.stack.pop()
-        if isinstance(original_node, cst.Try):
+        if isinstance(original_node, (cst.Try, cst.TryStar)):
             self.in_try -= 1
 
     def _call(self, node: cst.Call) -> None:
@@ -170,6 +174,7 @@ def scan(module: cst.Module, text: str) -> _Usage:
     usage.namespace_closed = bool(visitor.parsers) and not visitor.bad_add_argument and not parsers_escape \
         and not any(marker in text for marker in _OPENING_TEXT)
     usage.assigned_attrs = visitor.assigned_attrs
+    usage.in_try = visitor.in_try_nodes
     return usage
 
 
@@ -181,6 +186,9 @@ class _Read:
     related: list[Origin]
     failing: int = 0
     clear: int = 0
+    # a read judged by the dict's own keys (DictVal.complete): (the dict, the key); at the end
+    # of the run the dict must still lack the key and hold only known keys
+    held: tuple | None = None
 
 
 class Recorder:
@@ -228,13 +236,13 @@ class Recorder:
         """``owner[index]`` read at ``node`` on the current path."""
         name = node.value.value if isinstance(node.value, cst.Name) else None
         missing = _missing_item(owner, index)
-        if name is None or missing is None:
+        if missing is None:
             self._clear(node)
             return
         scope = self.run.scope
         usage = self._usage(scope)
-        if name not in usage.closed:
-            self._clear(node)
+        if name is None or name not in usage.closed:
+            self._complete_dict(node, owner, index, missing, usage)
             return
         related = [Origin(scope.path, b, scope).relabelled(f"{name} defined here", "", (("name", name),))
                    for b in usage.bindings.get(name, [])]
@@ -243,6 +251,31 @@ class Recorder:
         # the read raises; the analysis goes on with an unknown value (nothing follows from it)
         if isinstance(index, Const):
             self.raised = (self.run.current_place, owner, index.value)
+
+    def _complete_dict(self, node: cst.Subscript, owner: Value, index: Value, missing, usage: _Usage) -> None:
+        """A dict that came here whole (a parameter, ``**kwargs``, a module attribute, a returned
+        dict) from a display with constant keys and has gained no unknown keys since: the read
+        fails unless a ``try`` here or around a call on the way catches it."""
+        if not (isinstance(owner, DictVal) and owner.complete is not None) or self._guarded(node, usage):
+            self._clear(node)
+            return
+        scope = self.run.scope
+        text = scope.module.code_for_node(node.value)
+        name = text if len(text) <= 60 and "\n" not in text else "the dict"
+        display = owner.complete
+        related = [display.relabelled("the dict's keys are given here", "", (("name", name),))]
+        code, message = missing
+        self._fail(node, code, message.with_args(name=name), self.reporter.site(node), related)
+        self.reads[id(node)].held = (owner, index)
+        if isinstance(index, Const):
+            self.raised = (self.run.current_place, owner, index.value)
+
+    def _guarded(self, node: cst.CSTNode, usage: _Usage) -> bool:
+        """Whether a ``try`` holds the read, or the call of any frame that leads to it."""
+        if id(node) in usage.in_try:
+            return True
+        return any(place is not None and id(place) in self._usage(scope).in_try
+                   for scope, place in self.run.callers)
 
     def attribute(self, node: cst.Attribute, owner: Value, name: str) -> None:
         """``owner.name`` read at ``node`` where ``owner`` is an argparse namespace."""
@@ -266,9 +299,20 @@ class Recorder:
 
     def flush(self) -> None:
         for read in self.reads.values():
-            if read.failing and not read.clear and read.code:
+            if read.failing and not read.clear and read.code and _still_missing(read.held):
                 self.reporter.report(read.code, read.message, read.site, read.related)
         self.reads.clear()
+
+
+def _still_missing(held: tuple | None) -> bool:
+    """A read judged by a dict's own keys still fails once the run is over: the dict gained
+    neither the key nor unknown keys later (a function the analysis ran afterwards, a loop's
+    next pass, an uncalled function run with unknown arguments may have added it)."""
+    if held is None:
+        return True
+    owner, key = held
+    return owner.complete is not None and owner.get(key) is None \
+        and all(isinstance(k, Const) for k, _ in owner.entries)
 
 
 def _missing_item(owner: Value, index: Value) -> tuple[str, Message] | None:

@@ -14,12 +14,13 @@ from pathlib import PurePath
 import libcst as cst
 
 from shapetracer.constraints.core.paths import made
+from shapetracer.domain.dims import Origin
 from shapetracer.domain.state import merge_values
 from shapetracer.domain.values import (
     ELLIPSIS, UNKNOWN, ApiRef, Const, DictVal, Function, Obj, Seq, SliceVal, Value, distinct,
 )
 from shapetracer.frontend import literals
-from shapetracer.frontend.calls import Calls
+from shapetracer.frontend.calls import Calls, open_dicts
 from shapetracer.frontend.containers import Recorder
 from shapetracer.frontend.dispatch import Dispatch
 from shapetracer.frontend.files import FileRecorder
@@ -179,14 +180,20 @@ class Evaluator:
 
     def dict_display(self, node: cst.Dict) -> Value:
         result = DictVal()
+        complete = True  # every key known: constants, and ``**`` of dicts complete themselves
         for element in node.elements:
             if isinstance(element, cst.DictElement):
-                result.set(self.eval(element.key), self.eval(element.value))
+                key = self.eval(element.key)
+                complete = complete and isinstance(key, Const) and isinstance(key.value, (str, int))
+                result.set(key, self.eval(element.value))
             else:
                 expanded = self.eval(element.value)
+                complete = complete and isinstance(expanded, DictVal) and expanded.complete is not None
                 if isinstance(expanded, DictVal):
                     for key, value in expanded.entries:
                         result.set(key, value)
+        if complete:
+            result.complete = Origin(self.run.scope.path, node, self.run.scope)
         return result
 
     # -- attributes and subscripts ----------------------------------------------
@@ -296,7 +303,7 @@ class Evaluator:
         func = self.eval(node.func)
         args: list[Value] = []
         kwargs: dict[str, Value] = {}
-        opaque = False
+        opaque = spread_open = False
         for arg in node.args:
             value = self.eval(arg.value)
             if arg.star == "*":
@@ -309,6 +316,7 @@ class Evaluator:
                 if isinstance(value, DictVal) and all(isinstance(k, Const) and isinstance(k.value, str)
                                                       for k, _ in value.entries):
                     kwargs.update({k.value: v for k, v in value.entries})
+                    spread_open = spread_open or value.complete is None
                 else:
                     opaque = True
             elif arg.keyword is not None:
@@ -321,11 +329,16 @@ class Evaluator:
         if opaque:
             if isinstance(func, Function):
                 self.run.called.add(id(func.node))
+            open_dicts(args, kwargs)
             return UNKNOWN
         reflected = self.operations.reflect(func, args, node)
         if reflected is not None:
             return reflected
-        return self.calls.call_site(func, args, kwargs, node)
+        self.run.open_kwargs = spread_open
+        try:
+            return self.calls.call_site(func, args, kwargs, node)
+        finally:
+            self.run.open_kwargs = False
 
 
 def _plain_text(value: Value) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from shapetracer.domain.dims import Origin
 from shapetracer.domain.state import State, StopPath, merge_all, merge_states
 from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Function, Obj, Seq, Value
 from shapetracer.frontend.dispatch import Dispatch
@@ -33,10 +34,12 @@ class Functions:
         run.called.add(id(node))
         depth = sum(1 for frame in run.call_stack if frame is node)
         if len(run.call_stack) >= run.bounds.call_depth or depth >= 1:
+            _open_dicts(args, kwargs)  # the body is not run: what it adds to them is not seen
             return UNKNOWN
         if not unknown_args and not _binds(node.params, len(args), kwargs):
             # Python raises TypeError here (a stale call: missing or unexpected arguments);
             # any binding the analysis made up would put values where the program has none
+            _open_dicts(args, kwargs)
             return UNKNOWN
         caller_state, caller_scope = run.state, run.scope
         run.callers.append((caller_scope, run.current_place))
@@ -48,6 +51,7 @@ class Functions:
         raised = False
         try:
             env = self._bind_parameters(fn, args, kwargs, unknown_args)
+            run.open_kwargs = False  # read by this call's binding only
             start = State(env, facts)
             if isinstance(node, cst.Lambda):
                 run.state = start
@@ -118,12 +122,21 @@ class Functions:
             else:
                 env[name] = UNKNOWN
         if params.star_kwarg is not None:
+            # the keywords the call gives are all its keys, unless it spread a dict of unknown keys
             env[params.star_kwarg.name.value] = UNKNOWN if unknown_args else DictVal(
-                [(Const(k), v) for k, v in kwargs.items()])
+                [(Const(k), v) for k, v in kwargs.items()],
+                complete=None if self.run.open_kwargs else Origin(fn.module.path, params.star_kwarg, fn.module))
         return env
 
     def _default(self, fn: Function, default: cst.BaseExpression) -> Value:
         return self.run.with_state(State(dict(fn.module.globals)), lambda: self.eval(default))
+
+
+def _open_dicts(args, kwargs) -> None:
+    """Dicts given to a call whose body is not run may gain keys there."""
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, DictVal):
+            value.complete = None
 
 
 def _binds(params: cst.Parameters, n_args: int, kwargs: dict[str, Value]) -> bool:

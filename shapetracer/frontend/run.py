@@ -66,7 +66,7 @@ class Run:
 
     __slots__ = ("bounds", "limits", "possible_failures", "target", "graph", "flags", "state", "scope",
                  "current_place", "undecided", "approximations", "steps", "started", "call_stack", "closures",
-                 "called", "yields", "guards", "callers")
+                 "called", "yields", "guards", "callers", "open_kwargs")
 
     def __init__(self, bounds: Bounds, limits: SolverLimits, possible_failures: bool, target: Target):
         self.bounds = bounds
@@ -89,6 +89,9 @@ class Run:
         # per frame on the call stack: the environments its function closes over
         self.closures: list[list[dict[str, Value]]] = []
         self.called: set[int] = set()  # ids of FunctionDef nodes analysed at a call site
+        # the call about to be made spreads ``**d`` of a dict whose keys are not all known, so
+        # the callee's ``**kwargs`` may hold more than the names it was given
+        self.open_kwargs = False
         self.yields: list[list[Value]] = []  # per generator being expanded: what it yielded so far
         # the exceptions each enclosing ``try`` body's handlers catch, innermost last (None: a
         # bare ``except``): an API change that raises one of them is guarded, not reported

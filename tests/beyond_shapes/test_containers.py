@@ -62,3 +62,59 @@ def test_doc_examples_are_what_they_say():
             assert [c for _, c in codes_of("import argparse\n" + snippet + "\n")] == [code], snippet
         for snippet in passing:
             assert codes_of("import argparse\n" + snippet + "\n") == [], snippet
+
+
+# --- a dict whose keys are all known travels: parameters, **kwargs, modules, returns ----------
+
+def test_missing_key_through_a_parameter():
+    source = 'def build(params):\n    return params["vocab"]\n\nbuild({"epochs": 1, "blank": "#"})\n'
+    found = findings_of(source)
+    assert [(f.line, f.code) for f in found] == [(2, codes.MISSING_KEY)]
+    assert "params holds no such key" in found[0].message
+    assert [r.line for r in found[0].related] == [4]  # where the dict's keys are given
+    assert codes_of(source.replace('"blank": "#"', '"vocab": "ab"')) == []
+
+
+def test_missing_key_through_kwargs():
+    source = 'def build(**kw):\n    return kw["units"]\n\nbuild(depth=2)\n'
+    assert codes_of(source) == [(2, codes.MISSING_KEY)]
+    assert codes_of(source.replace("depth=2", "units=2")) == []
+    # a spread of a dict that may hold more keys: the callee's kwargs are not all known
+    assert codes_of('import json\nextra = {"depth": 2}\nextra.update(json.load(open("f")))\n'
+                    + source.replace("build(depth=2)", "build(**extra)")) == []
+
+
+def test_missing_key_of_a_returned_dict_and_an_eager_default():
+    source = ('def generator(x):\n    out = {"images": x}\n    if False:\n        out["states"] = x\n    return out\n\n'
+              'outputs = generator(1)\nstates = outputs.get("enc", outputs["states"])\n')
+    assert codes_of(source) == [(8, codes.MISSING_KEY)]
+    assert codes_of(source.replace("if False", "if input()")) == []  # the key is there on one path
+
+
+def test_missing_key_of_an_attribute_holding_a_dict():
+    source = ('class Model:\n    def __init__(self, hparams):\n        self.hparams = hparams\n\n'
+              '    def loss(self):\n        return self.hparams["weight"]\n\n'
+              'Model({"use_state": False}).loss()\n')
+    assert codes_of(source) == [(6, codes.MISSING_KEY)]
+
+
+def test_a_travelling_dict_that_may_gain_keys_is_not_judged():
+    read = 'def read(c):\n    return c["b"]\n\n'
+    for change in ('c.update(load())\n', 'c.setdefault(key(), 1)\n', 'c[key()] = 1\n', 'fill(c)\n',
+                   'import library\nlibrary.configure(c)\n', 'c.pop("a")\n', 'if input():\n    c["b"] = 2\n',
+                   'for k in ["a", "b"]:\n    c[k] = 0\n'):
+        assert codes_of(read + 'c = {"a": 1}\n' + change + 'read(c)\n') == [], change
+    # a try around the read, or around a call on the way to it
+    assert codes_of('def read(c):\n    try:\n        return c["b"]\n    except KeyError:\n        return 0\n\n'
+                    'read({"a": 1})\n') == []
+    assert codes_of(read + 'try:\n    read({"a": 1})\nexcept KeyError:\n    pass\n') == []
+    # a function the analysis runs later (an uncalled one, with unknown arguments) adds the key
+    assert codes_of(read + 'C = {"a": 1}\n\ndef setup():\n    C["b"] = 2\n\nread(C)\n') == []
+    # merging in a dict of unknown keys
+    assert codes_of(read + 'import json\nread({"a": 1, **json.load(open("f"))})\n') == []
+    assert codes_of(read + 'read({"a": 1, **{"b": 2}})\n') == []
+
+
+def test_two_callers_one_with_the_key():
+    source = 'def read(c):\n    return c["b"]\n\nread({"a": 1})\nread({"b": 1})\n'
+    assert codes_of(source) == []  # the read succeeds for one caller: not every path fails

@@ -222,6 +222,10 @@ SOURCES: dict[str, Callable[[dict], str | None]] = {
     "np.random.randn": lambda args: "float64",
     "np.random.random": lambda args: "float64",
     "np.random.normal": lambda args: "float64",
+    # numpy's default integer: int64 on Linux under numpy 1.x and 2.x alike (TF 1.15's numpy
+    # 1.18, TF 2.15's 1.26, TF 2.21's 2.x); numpy 1.x on Windows gave int32
+    **{f"{where}.{name}": _default("dtype", "int64") if name == "randint" else (lambda args: "int64")
+       for where in ("np.random", "np.random.RandomState") for name in ("randint", "poisson", "binomial")},
     "ndarray.astype": lambda args: _given(args, "dtype"),
     "np.array": _np_array,
     "np.asarray": _np_array,
@@ -471,7 +475,15 @@ def _rejects(ctx: OpContext, value: Any, arg: str, attr: str, graph_allowed: tup
 
 
 def check_sparse_labels(ctx: OpContext, args: dict) -> None:
-    _rejects(ctx, args.get("labels"), "labels", "Tlabels", ("int32", "int64"), ("int32", "int64"), codes.LABEL_DTYPE)
+    labels = args.get("labels")
+    narrow = certain(labels)
+    if narrow in INTEGER and narrow not in ("int32", "int64"):
+        # int16/uint8 labels (compact label files, tf.data of an astype(np.int16)): refused too
+        text = messages.dtype_not_allowed("labels", narrow, ("int32", "int64")) if ctx.graph.mode or ctx.target.tf1 \
+            else messages.attr_not_allowed("Tlabels", narrow, ("int32", "int64"))
+        ctx.fail(codes.LABEL_DTYPE, ctx.msg(text), _related(labels))
+        return
+    _rejects(ctx, labels, "labels", "Tlabels", ("int32", "int64"), ("int32", "int64"), codes.LABEL_DTYPE)
 
 
 def check_sigmoid_labels(ctx: OpContext, args: dict) -> None:
@@ -651,6 +663,10 @@ EXAMPLES = [
     ok("tf.concat", [D(2), D(3)], 0, expect=[5]),
     ok("tf.where", D(3, dtype="bool"), D(3), D(3), expect=[3]),
     ok("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=D(8, dtype="int64"), logits=D(8, 10), expect=[8]),
+    bad("tf.nn.sparse_softmax_cross_entropy_with_logits", labels=D(8, dtype="int16"), logits=D(8, 10),
+        code=codes.LABEL_DTYPE, message="Value for attr 'Tlabels' of int16 is not in the list of allowed values: "
+                                        "int32, int64"),
+
     ok("tf.nn.sigmoid_cross_entropy_with_logits", labels=D(8, 3), logits=D(8, 3), expect=[8, 3]),
     ok("tf.gather", D(10, 4), D(3, dtype="int32"), expect=[3, 4]),
     ok("tf.one_hot", D(8, dtype="int64"), 10, expect=[8, 10]),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shapetracer.rules import codes
+from shapetracer.domain.dims import Dim
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.core.arrays import array_result, as_array, unknown_array
 from shapetracer.constraints.core.reductions import ALL, arg_reduce, numpy_axes, read_axes, reduce
@@ -35,6 +36,43 @@ def np_cumulative(ctx: OpContext, a, axis=None, dtype=None, out=None):
 @op("ndarray.cumsum", "ndarray.cumprod")
 def array_cumulative(ctx: OpContext, self, axis=None, dtype=None, out=None):
     return np_cumulative(ctx, self, axis, dtype, out)
+
+
+@op("np.diff")
+def np_diff(ctx: OpContext, a, n=1, axis=-1, prepend=None, append=None):
+    """The ``n``-th differences along ``axis``: that axis grows by what ``prepend`` and
+    ``append`` add (a scalar adds one row, an array its length there) and shrinks by ``n``;
+    the other axes stay (MFCC deltas: ``np.diff(x, axis=1, prepend=x[:, :1])`` keeps x's shape)."""
+    x = as_array(ctx, a)
+    steps = ctx.int(n) if not ctx.is_none(n) else 1
+    axes = read_axes(ctx, axis)
+    if x is None or x.shape.dims is None or x.shape.rank == 0 or steps is None or steps < 0 \
+            or axes is None or axes == ALL or len(axes) != 1:
+        return unknown_array(ctx, x.dtype if x is not None else None)
+    normal = numpy_axes(ctx, axes, x)
+    if normal is None:
+        return unknown_array(ctx, x.dtype)
+    at = normal[0]
+    length = x.shape.dims[at]
+    for extra in (prepend, append):
+        if ctx.is_none(extra):
+            continue
+        added = as_array(ctx, extra)
+        if added is None or added.shape.dims is None:
+            return unknown_array(ctx, x.dtype)
+        if added.shape.rank == 0:
+            length = length + 1
+        elif added.shape.rank == x.shape.rank:
+            length = length + added.shape.dims[at]
+        else:
+            return unknown_array(ctx, x.dtype)
+    if steps:
+        length = length - steps
+        if length.known and length.value < 0:
+            length = Dim(0)
+    dims = list(x.shape.dims)
+    dims[at] = length
+    return array_result(ctx, dims, x.dtype, label="differenced to")
 
 
 @op("np.sum", "np.mean", "np.prod", "np.nansum", "np.nanmean", "np.nanprod")
@@ -116,6 +154,13 @@ EXAMPLES = [
     ok("np.cumsum", A(4, 3), expect=[12]),
     ok("np.cumprod", A(4, 3), axis=0, expect=[4, 3]),
     bad("np.cumsum", A(4, 3), axis=2, code=codes.AXIS_RANGE,
+        message="axis 2 is out of bounds for array of dimension 2"),
+    ok("np.diff", A(4, 20, 13), axis=1, expect=[4, 19, 13]),
+    ok("np.diff", A(5), expect=[4]),
+    ok("np.diff", A(5), n=2, expect=[3]),
+    ok("np.diff", A(4, 20, 13), axis=1, prepend=A(4, 1, 13), expect=[4, 20, 13]),
+    ok("np.diff", A(6), prepend=0, append=0, expect=[7]),
+    bad("np.diff", A(4, 3), axis=2, code=codes.AXIS_RANGE,
         message="axis 2 is out of bounds for array of dimension 2"),
     ok("np.sum", A(3, 4), axis=1, expect=[3]),
     ok("np.sum", A(3, 4), axis=(0, 1), expect=[]),

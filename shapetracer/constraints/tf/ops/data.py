@@ -34,6 +34,14 @@ def dataset(ctx: OpContext, element: Value, rows: Dim | None = None, iterated: V
     return Obj("tf.data.Dataset", attrs, ctx.site)
 
 
+def _reshaped(t: Tensor, shape: Shape) -> Tensor:
+    """A component of an element, a row or a batch of ``t``: a graph tensor with ``t``'s
+    dtype, certain where ``t``'s was (int16 labels stay int16 through slices and batches)."""
+    out = Tensor(shape, t.dtype, "tensor", t.origin)
+    out.dtype_origin = t.dtype_origin if t.dtype else None
+    return out
+
+
 def _rows(value: Value) -> Dim | None:
     rows = value.attrs.get("rows") if isinstance(value, Obj) else None
     return rows if isinstance(rows, Dim) else None
@@ -80,8 +88,7 @@ def from_tensor_slices(ctx: OpContext, tensors, name=None):
     if any(t.shape.dims is None or not t.shape.dims for t in _leaves(structure)):
         return dataset(ctx, UNKNOWN)
     rows = known[0] if known else None
-    return dataset(ctx, _map_structure(structure, lambda t: Tensor(Shape(t.shape.dims[1:]), t.dtype, "tensor",
-                                                                   t.origin)), rows)
+    return dataset(ctx, _map_structure(structure, lambda t: _reshaped(t, Shape(t.shape.dims[1:]))), rows)
 
 
 def _leaves(value: Value) -> list[Tensor]:
@@ -123,9 +130,9 @@ def batch(ctx: OpContext, self, batch_size, drop_remainder=False, *args, **kwarg
     size = ctx.dim(batch_size) if dropping else None
 
     def batched_by(dim: Dim | None) -> Value:
-        out = _map_structure(element, lambda t: Tensor(
-            Shape([dim or ctx.fresh("batch")] + list(t.shape.dims)) if t.shape.dims is not None else Shape.unknown(),
-            t.dtype, "tensor", t.origin))
+        out = _map_structure(element, lambda t: _reshaped(
+            t, Shape([dim or ctx.fresh("batch")] + list(t.shape.dims)) if t.shape.dims is not None
+            else Shape.unknown()))
         return out if out is not None else UNKNOWN
 
     # the loop over the dataset sees the real batches: all full when the rows divide evenly
@@ -146,8 +153,8 @@ def batch(ctx: OpContext, self, batch_size, drop_remainder=False, *args, **kwarg
 @op("tf.data.Dataset.unbatch")
 def unbatch(ctx: OpContext, self, name=None):
     element = self.attrs.get("element_spec", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
-    rows = _map_structure(element, lambda t: Tensor(Shape(t.shape.dims[1:]) if t.shape.dims else Shape.unknown(),
-                                                    t.dtype, "tensor", t.origin))
+    rows = _map_structure(element, lambda t: _reshaped(t, Shape(t.shape.dims[1:]) if t.shape.dims
+                                                       else Shape.unknown()))
     return dataset(ctx, rows if rows is not None else UNKNOWN)
 
 
@@ -205,6 +212,21 @@ def dataset_zip(ctx: OpContext, *datasets, name=None):
     return dataset(ctx, Seq(elements, "tuple"))
 
 
+@op("tf.data.Dataset.make_one_shot_iterator", "tf.data.Dataset.make_initializable_iterator",
+    "tf.data.make_one_shot_iterator", "tf.data.make_initializable_iterator")
+def make_iterator(ctx: OpContext, dataset_, shared_name=None):
+    """TF1's iterators: ``get_next()`` gives one element, as the dataset states it."""
+    element = dataset_.attrs.get("element_spec", UNKNOWN) if isinstance(dataset_, Obj) else UNKNOWN
+    return Obj("tf.data.Iterator", {"element": element}, ctx.site)
+
+
+@op("tf.data.Iterator.get_next")
+def get_next(ctx: OpContext, self, name=None):
+    element = self.attrs.get("element", UNKNOWN) if isinstance(self, Obj) else UNKNOWN
+    out = _map_structure(element, lambda t: _reshaped(t, t.shape))
+    return out if out is not None else UNKNOWN
+
+
 @op("tf.data.Dataset.as_numpy_iterator", "tf.data.Dataset.cardinality")
 def dataset_opaque(ctx: OpContext, self, *args, **kwargs):
     return UNKNOWN
@@ -246,6 +268,15 @@ EXAMPLES = [
                            ("apply", (UNKNOWN,)), ("ignore_errors", ()), ("concatenate", (_ds(T(None, 3), T(None)),)))],
     ok("tf.data.Dataset.map", _ds(T(28, 28), T()), _first, expect=expected_dataset([28, 28])),
     ok("tf.data.Dataset.zip", (_ds(T(3)), _ds(T())), expect=expected_dataset(([3], []))),
+    *[ok(name, _ds(T(None, 3)), expect=instance_of("tf.data.Iterator"))
+      for name in ("tf.data.Dataset.make_one_shot_iterator", "tf.data.Dataset.make_initializable_iterator",
+                   "tf.data.make_one_shot_iterator", "tf.data.make_initializable_iterator")],
+    ok("tf.data.Iterator.get_next", Obj("tf.data.Iterator", {"element": _ds(T(None, 3), T(None))
+                                                             .attrs["element_spec"]}), expect=([None, 3], [None])),
+    *[ok(name, _ds(T(None, 3)), expect=instance_of("tf.data.Iterator"))
+      for name in ("tf.data.Dataset.make_one_shot_iterator", "tf.data.Dataset.make_initializable_iterator",
+                   "tf.data.make_one_shot_iterator", "tf.data.make_initializable_iterator")],
+    ok("tf.data.Iterator.get_next", Obj("tf.data.Iterator", {"element": UNKNOWN}), expect=UNKNOWN),
     ok("tf.data.Dataset.as_numpy_iterator", _ds(T(3)), expect=UNKNOWN),
     ok("tf.data.Dataset.cardinality", _ds(T(3)), expect=UNKNOWN),
 ]
