@@ -8,7 +8,6 @@ receiver's type or to Python's own list, dict and str methods over abstract valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import PurePath
 
 import libcst as cst
@@ -26,6 +25,7 @@ from shapetracer.domain.values import (
 from shapetracer.frontend.functions import Functions
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import BudgetExceeded, Run
+from shapetracer.frontend.statistics import Statistics  # noqa: F401 - re-exported
 
 _COUNTED_ROOTS = ("tf.", "keras.", "np.", "Tensor.", "ndarray.", "Variable.")
 # Calls that mean the program builds a TF1 graph (placeholders exist only there).
@@ -34,15 +34,6 @@ _GRAPH_MODE_MARKERS = {"tf.disable_v2_behavior", "tf.disable_eager_execution", "
 _TRANSPARENT = {"builtins.print", "builtins.isinstance", "builtins.hasattr", "builtins.getattr", "builtins.setattr",
                 "builtins.open", "builtins.type", "builtins.id", "builtins.repr", "builtins.format",
                 "builtins.super", "builtins.iter", "builtins.next", "builtins.callable", "builtins.vars"}
-
-
-@dataclass
-class Statistics:
-    """Library calls (tf, keras, np and their methods) with a spec, and without one, by name."""
-
-    modelled: int = 0
-    not_modelled: int = 0
-    not_modelled_names: dict[str, int] = field(default_factory=dict)
 
 
 class Calls:
