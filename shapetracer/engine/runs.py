@@ -202,6 +202,8 @@ def _load_families(project: Project) -> None:
                 wanted.add(library)
     for library in sorted(wanted):
         libraries.load(library)
+    if wanted:  # the interpreter too (imported when a run first needs it): once, before the fork
+        import shapetracer.frontend.interpreter  # noqa: F401
 
 
 _worker_state: tuple[Project, Options] | None = None
