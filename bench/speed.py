@@ -5,7 +5,8 @@
 Whole runs (one process per tool over all files, so start-up does not dominate):
   shapetracer check --no-generic (the shape pass), shapetracer check (the default: shape
   pass + pyflakes), pyflakes, pylint --disable=all --enable=E, and ruff check --select F
-  (when ruff is installed: the speed anchor users know).
+  (when ruff is installed: the speed anchor users know).  The checks run cold (--no-cache:
+  no .shapetracer_cache/ read or written) on the processes ``check`` picks by default.
 Per file (in-process, after warm-up, two passes over all files): median, p99 and max of the
 shape pass and of the default check, for the first pass and, in CPU time, for each file's
 lesser time of the two (the VM's speed drifts; a calibration loop's time is printed between
@@ -99,8 +100,8 @@ def main(argv: list[str]) -> int:
     print(f"files: {len(files)}  lines: {lines}  cores: {os.cpu_count()}")
     exe = [sys.executable, "-m"]
     runs = {
-        "shape pass": exe + ["shapetracer.cli", "check", "--no-generic", "--exit-zero"],
-        "default check": exe + ["shapetracer.cli", "check", "--exit-zero"],
+        "shape pass": exe + ["shapetracer.cli", "check", "--no-cache", "--no-generic", "--exit-zero"],
+        "default check": exe + ["shapetracer.cli", "check", "--no-cache", "--exit-zero"],
         "pyflakes": exe + ["pyflakes"],
         "pylint -E": exe + ["pylint", "--disable=all", "--enable=E", "--score=n", "--persistent=n", "-j", "1"],
     }

@@ -20,7 +20,31 @@ from shapetracer.options import FAIL_SEVERITIES
 FORMATS = ("full", "concise", "json", "json-lines", "sarif", "github")
 
 
-@click.group()
+class _Commands(click.Group):
+    """A group whose optional commands (scan, study, lsp, report) live in their own
+    sub-packages and are imported only when named (or listed by ``--help``): ``check`` on
+    one file must not pay for the batch scan's, the study's or the server's imports."""
+
+    OPTIONAL = {"scan": "shapetracer.jobs.cli_scan", "study": "shapetracer.study.cli",
+                "lsp": "shapetracer.lsp.cli", "report": "shapetracer.report.cli_report"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx),
+                       *(name for name in self.OPTIONAL if self.get_command(ctx, name) is not None)})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is not None or name not in self.OPTIONAL:
+            return command
+        try:
+            module = __import__(self.OPTIONAL[name], fromlist=[name])
+        except ImportError:  # an optional dependency (pygls, dask) is not installed
+            return None
+        self.add_command(getattr(module, name))
+        return self.commands[name]
+
+
+@click.group(cls=_Commands)
 @click.version_option(__version__, prog_name="shapetracer")
 def main() -> None:
     """Find TensorFlow tensor-shape bugs without running the program."""
@@ -290,19 +314,6 @@ def explain(code: str) -> None:
         _fail(f"unknown code {code!r}")
     click.echo(explain_text(rule), nl=False)
 
-
-def _register_optional_commands() -> None:
-    """Commands that live in their own sub-packages."""
-    for module_name, attribute in (("shapetracer.jobs.cli_scan", "scan"), ("shapetracer.study.cli", "study"),
-                                   ("shapetracer.lsp.cli", "lsp"), ("shapetracer.report.cli_report", "report")):
-        try:
-            module = __import__(module_name, fromlist=[attribute])
-        except ImportError:
-            continue
-        main.add_command(getattr(module, attribute))
-
-
-_register_optional_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -13,7 +13,6 @@ import importlib
 from types import ModuleType
 
 from shapetracer.constraints.core import libraries
-from shapetracer.constraints.core.spec import SPECS, OpContext, op
 
 # Modules that hold the machinery, not an op family.
 INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
@@ -35,3 +34,13 @@ def family_modules() -> list[ModuleType]:
 
 
 __all__ = ["SPECS", "OpContext", "family_modules", "op"]
+
+
+def __getattr__(name: str):
+    """``SPECS``, ``OpContext`` and ``op`` from ``core.spec``, imported when first asked for:
+    a reader of the library index (``core.libraries``) or of the file-access model
+    (``core.files``) does not load the solver."""
+    if name in ("SPECS", "OpContext", "op"):
+        from shapetracer.constraints.core import spec
+        return getattr(spec, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

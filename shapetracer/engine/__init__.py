@@ -12,9 +12,18 @@ language server call it.
 
 from shapetracer.engine.collector import tune_collector
 from shapetracer.engine.files import (
-    FileResult, Interpreter, Options, check_file, check_paths, check_source, display_path, in_cells,
+    FileResult, Options, check_file, check_paths, check_source, display_path, in_cells,
     iter_python_files, project_findings, target_for_file,
 )
 
 __all__ = ["FileResult", "Interpreter", "Options", "check_file", "check_paths", "check_source", "display_path",
            "in_cells", "iter_python_files", "project_findings", "target_for_file", "tune_collector"]
+
+
+def __getattr__(name: str):
+    """``Interpreter``, imported when asked for: checking a file that never touches a tensor
+    does not load it."""
+    if name == "Interpreter":
+        from shapetracer.frontend.interpreter import Interpreter
+        return Interpreter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ import stat
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from shapetracer.rules import codes
 from shapetracer.domain.analysis import analysing
@@ -21,18 +21,20 @@ from shapetracer.domain.dims import Origin
 from shapetracer.rules.message import Message
 from shapetracer.domain.target import Target
 
-from shapetracer.frontend.interpreter import Interpreter, Report, Statistics
-from shapetracer.frontend.scope import ModuleScope
+from shapetracer.frontend.statistics import Statistics
 from shapetracer.project import Project
 from shapetracer.frontend.program import read_program
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem
 from shapetracer import versions
-from shapetracer.engine import collector
+from shapetracer.engine import collector, tensorless
 from shapetracer.rules import suppressions
 from shapetracer.options import Options  # noqa: F401 - the engine's options, re-exported
 from shapetracer.projectchecks import checks
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
+
+if TYPE_CHECKING:  # the interpreter is imported by the first file that needs it (engine.tensorless)
+    from shapetracer.frontend.interpreter import Interpreter, Report
 
 
 @dataclass
@@ -77,7 +79,12 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
     if parsed.module is None:  # a notebook whose code cells together pass the bound
         return FileResult(display_path, filter_findings([too_large(display_path, len(parsed.text))], options, display_path),
                           target=target)
-    findings, stats, shape_log, expression_log, file_reads = _shape_pass(display_path, file, parsed, options, target)
+    selected = lambda code: is_selected(code, options, display_path)  # noqa: E731
+    if tensorless.skips_shape_pass(file, parsed, options, None, selected, cells is not None):
+        findings, stats, shape_log, expression_log, file_reads = [], Statistics(), [], [], []
+    else:
+        findings, stats, shape_log, expression_log, file_reads = _shape_pass(display_path, file, parsed, options,
+                                                                             target)
     if options.generic:
         findings.extend(generic_findings(parsed, display_path, options))
     findings.extend(project_pass(parsed, data, display_path, file, options, file_reads))
@@ -252,6 +259,9 @@ def interpret(display_path: str, file: Path | None, parsed, options: Options, ta
                project: Project | None = None) -> Interpreter:
     """Run the interpreter over one entry file; ``project``: where its imports lead (None:
     the file's own folder)."""
+    from shapetracer.frontend.interpreter import Interpreter
+    from shapetracer.frontend.scope import ModuleScope
+
     interpreter = Interpreter(options.bounds, options.limits, options.possible_failures, target=target,
                               project=project)
     if not options.keep_shapes:

@@ -32,7 +32,7 @@ from shapetracer.engine.files import (
     FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files, project_pass,
     target_for_file, too_large, unreadable,
 )
-from shapetracer.frontend.calls import Statistics
+from shapetracer.frontend.statistics import Statistics
 from shapetracer.frontend.program import read_program
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
 from shapetracer.project import Project, load_project

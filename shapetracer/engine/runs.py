@@ -19,10 +19,10 @@ from typing import Callable, Iterator
 from shapetracer import versions
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.target import Target
-from shapetracer.engine import collector
+from shapetracer.engine import collector, tensorless
 from shapetracer.engine.cache import Cache, options_text
 from shapetracer.engine.files import Options, interpret, is_selected, target_for_file, to_finding
-from shapetracer.frontend.calls import Statistics
+from shapetracer.frontend.statistics import Statistics
 from shapetracer.frontend.program import read_program
 from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, SourceProblem
 from shapetracer.project import Project
@@ -65,6 +65,9 @@ def run_script(entry: Path, project: Project, options: Options, keep_logs: bool 
         if options.target is None:  # nothing but the environment chose it: the code may say better
             target = versions.from_code(target, parsed.tree)
         target = versions.for_program(target, parsed.text)
+        if tensorless.skips_shape_pass(entry, parsed, options, project, lambda code: is_selected(code, options, shown),
+                                       cells is not None):
+            return RunResult(shown, target=target, cells=cells)
         with analysing():
             interpreter = interpret(shown, entry, parsed, options, target, project)
         file_reads = checks.file_events(interpreter) \
@@ -199,6 +202,8 @@ def _load_families(project: Project) -> None:
                 wanted.add(library)
     for library in sorted(wanted):
         libraries.load(library)
+    if wanted:  # the interpreter too (imported when a run first needs it): once, before the fork
+        import shapetracer.frontend.interpreter  # noqa: F401
 
 
 _worker_state: tuple[Project, Options] | None = None

@@ -8,7 +8,6 @@ receiver's type or to Python's own list, dict and str methods over abstract valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import PurePath
 
 import libcst as cst
@@ -26,6 +25,7 @@ from shapetracer.domain.values import (
 from shapetracer.frontend.functions import Functions
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import BudgetExceeded, Run
+from shapetracer.frontend.statistics import Statistics  # noqa: F401 - re-exported
 
 _COUNTED_ROOTS = ("tf.", "keras.", "np.", "Tensor.", "ndarray.", "Variable.")
 # Calls that mean the program builds a TF1 graph (placeholders exist only there).
@@ -52,15 +52,6 @@ def open_dicts(args, kwargs) -> None:
             for item in value.items:
                 if isinstance(item, DictVal):
                     item.complete = None
-
-
-@dataclass
-class Statistics:
-    """Library calls (tf, keras, np and their methods) with a spec, and without one, by name."""
-
-    modelled: int = 0
-    not_modelled: int = 0
-    not_modelled_names: dict[str, int] = field(default_factory=dict)
 
 
 class Calls:

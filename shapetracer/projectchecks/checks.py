@@ -10,9 +10,8 @@ ST502 is judged for a job, or for a repository only when a selector names it (``
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from shapetracer.frontend.interpreter import Interpreter
 from shapetracer.frontend.source import ParsedSource
 from shapetracer.options import Options
 from shapetracer.project.workspace import Workspace
@@ -21,6 +20,9 @@ from shapetracer.projectchecks.guards import Guards
 from shapetracer.projectchecks.requirements import missing_requirements
 from shapetracer.rules import codes
 from shapetracer.rules.findings import Finding
+
+if TYPE_CHECKING:
+    from shapetracer.frontend.interpreter import Interpreter
 
 Selected = Callable[[str], bool]
 
