@@ -7,8 +7,9 @@ its run imports, holds no tensor, array or Keras model: no op spec can run on it
 rule (ST401-ST404) can name anything in it.  What the interpreter could still find there is
 pure Python, and each case keeps the interpreter:
 
-- ST150/ST152: ``name[constant]`` of a dict or list whose keys or length are known: any
-  file whose run subscripts a plain name while those codes are selected;
+- ST150/ST152: ``x[constant]`` of a dict or list whose keys or length are known, wherever
+  the dict travelled (a parameter, ``self.hparams``, a returned dict): any file whose run
+  subscripts anything while those codes are selected;
 - ST151 (argparse) and the file accesses of ST502: argparse, os, glob and pathlib are
   modelled libraries, and a check that keeps the run's file accesses never takes this path;
 - dynamic imports (``__import__``, ``importlib``, ``exec``): the import is not visible;
@@ -101,8 +102,8 @@ def _touches(tree: ast.Module, containers: bool) -> bool:
         elif isinstance(node, ast.Attribute):
             if node.attr in _DYNAMIC:
                 return True
-        elif containers and isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-            return True
+        elif containers and isinstance(node, ast.Subscript):
+            return True  # a dict's keys travel (parameters, attributes, returns): any subscript may read one
     return False
 
 
