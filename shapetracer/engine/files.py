@@ -68,11 +68,7 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
                           target=target)
     parsed, cells = read_program(data, display_path, _resolved(file), keep=released, blank=released)
     if isinstance(parsed, SourceProblem):
-        finding = Finding.of(parsed.code, parsed.message, display_path, parsed.line, parsed.column,
-                             parsed.line, parsed.column + 1)
-        status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
-        return FileResult(display_path, in_cells(filter_findings([finding], options, display_path), cells, display_path),
-                          status=status, target=target, cells=cells)
+        return unparsed(parsed, display_path, options, target, cells)
     if options.target is None:  # nothing but the environment chose it: the code may say better
         target = versions.from_code(target, parsed.tree)
     target = versions.for_program(target, parsed.text)
@@ -184,6 +180,16 @@ def project_pass(parsed: ParsedSource, data: bytes, display_path: str, file: Pat
     """What only the file's project or job shows (shapetracer/projectchecks/checks.py)."""
     return checks.project_findings(parsed, data, display_path, file, options, file_reads,
                                    lambda code: is_selected(code, options, display_path))
+
+
+def unparsed(problem: SourceProblem, display_path: str, options: Options, target: Target,
+             cells: CellMap | None) -> FileResult:
+    """The result of a file that cannot be read or parsed: its one ST0xx finding."""
+    finding = Finding.of(problem.code, problem.message, display_path, problem.line, problem.column,
+                         problem.line, problem.column + 1)
+    status = "unreadable" if problem.code == codes.UNREADABLE_FILE else "parse_error"
+    return FileResult(display_path, in_cells(filter_findings([finding], options, display_path), cells, display_path),
+                      status=status, target=target, cells=cells)
 
 
 def unreadable(display: str, exc: OSError, target: Target) -> FileResult:

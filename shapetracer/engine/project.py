@@ -30,7 +30,7 @@ from shapetracer.engine.cache import Cache, options_text
 from shapetracer.engine.runs import RunResult, run_all
 from shapetracer.engine.files import (
     FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files, project_pass,
-    target_for_file, too_large, unreadable,
+    target_for_file, too_large, unparsed, unreadable,
 )
 from shapetracer.frontend.statistics import Statistics
 from shapetracer.frontend.program import read_program
@@ -157,11 +157,7 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
         return FileResult(shown, filter_findings([too_large(shown, len(data))], options, shown), target=target_version)
     parsed, cells = read_program(data, shown, file, keep=True, blank=True)
     if isinstance(parsed, SourceProblem):
-        finding = Finding.of(parsed.code, parsed.message, shown, parsed.line, parsed.column,
-                             parsed.line, parsed.column + 1)
-        status = "unreadable" if parsed.code == codes.UNREADABLE_FILE else "parse_error"
-        return FileResult(shown, in_cells(filter_findings([finding], options, shown), cells, shown),
-                          status=status, target=target_version, cells=cells)
+        return unparsed(parsed, shown, options, target_version, cells)
     if own is None and options.target is None:
         target_version = versions.from_code(target_version, parsed.tree)
     if parsed.module is None:

@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Callable
 
-from shapetracer.versions.pins import MAX_INCLUDE_DEPTH, conda, normalise, requirement
+from shapetracer.versions.pins import MAX_INCLUDE_DEPTH, conda, environment_entries, normalise, requirement
 
 _EGG = re.compile(r"[#&]egg=([A-Za-z0-9][A-Za-z0-9._-]*)")
 # setup.py keywords whose lists a user may install
@@ -222,27 +222,8 @@ def _environment(text: str, include: Callable[[str], str | None] | None) -> Decl
     ``pins.environment``)."""
     found: list[str | None] = []
     result = NOTHING
-    inside = False
-    pip_indent: int | None = None
-    for raw in text.splitlines():
-        line = re.sub(r"(^|\s)#.*$", "", raw).rstrip()
-        if not line.strip():
-            continue
-        indent = len(line) - len(line.lstrip())
-        stripped = line.strip()
-        if indent == 0 and not stripped.startswith("-"):
-            inside = stripped.startswith("dependencies:")
-            pip_indent = None
-            continue
-        if not inside or not stripped.startswith("-"):
-            continue
-        item = stripped[1:].strip().strip("'\"")
-        if pip_indent is not None and indent <= pip_indent:
-            pip_indent = None
-        if item.rstrip() == "pip:":
-            pip_indent = indent
-            continue
-        if pip_indent is not None:
+    for item, pip in environment_entries(text):
+        if pip:
             result |= _requirement_line(item) if not item.startswith("-") else _option(item, include, 0)
         else:
             parsed = conda(item)

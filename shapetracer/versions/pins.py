@@ -18,7 +18,7 @@ import configparser
 import re
 import tomllib
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 # Only these packages matter for the target; everything else is skipped early.
 TF_PACKAGES = frozenset({"tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly", "tf-nightly-cpu",
@@ -279,6 +279,16 @@ def environment(text: str) -> list[tuple[str, tuple[str, ...]]]:
     with conda's ``=2.15`` meaning 2.15.*; pip entries are PEP 508.
     """
     pairs = []
+    for item, pip in environment_entries(text):
+        parsed = requirement(item) if pip else conda(item)
+        if parsed is not None:
+            pairs.append(parsed)
+    return pairs
+
+
+def environment_entries(text: str) -> Iterator[tuple[str, bool]]:
+    """Each entry of a conda environment file's ``dependencies:`` list, with whether it sits
+    in the ``pip:`` sub-list (shared by the pins and the declared-packages readers)."""
     inside = False
     pip_indent: int | None = None
     for raw in text.splitlines():
@@ -299,10 +309,7 @@ def environment(text: str) -> list[tuple[str, tuple[str, ...]]]:
         if item.rstrip() == "pip:":
             pip_indent = indent
             continue
-        parsed = requirement(item) if pip_indent is not None else conda(item)
-        if parsed is not None:
-            pairs.append(parsed)
-    return pairs
+        yield item, pip_indent is not None
 
 
 def conda(item: str) -> tuple[str, tuple[str, ...]] | None:
