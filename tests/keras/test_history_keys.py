@@ -97,3 +97,17 @@ def test_guarded_read_is_not_a_finding():
                                 'try:\n    print(h.history["acc"])\nexcept KeyError:\n    pass\n')
     assert codes_of(guarded) == []
     assert codes_of(program(read='"acc"').replace('h.history["acc"]', 'h.history.get("acc")')) == []
+
+
+def test_metrics_a_model_or_its_layers_add_leave_it_open():
+    layer = ("class Tap(tf.keras.layers.Layer):\n    def call(self, x):\n"
+             "        self.add_metric(tf.reduce_mean(x), name='tap')\n        return x\n")
+    source = program(read='"tap"').replace("import numpy as np\n", "import numpy as np\n" + layer)
+    assert codes_of(source.replace("tf.keras.Input(shape=(4,)), ", "tf.keras.Input(shape=(4,)), Tap(), ")) == []
+    functional = ("import tensorflow as tf\nimport numpy as np\ninp = tf.keras.Input(shape=(4,))\n"
+                  "out = tf.keras.layers.Dense(3, activation='softmax')(inp)\nm = tf.keras.Model(inp, out)\n"
+                  "{extra}m.compile(optimizer='adam', loss='sparse_categorical_crossentropy', metrics=['accuracy'])\n"
+                  "h = m.fit(np.zeros((8, 4), 'float32'), np.zeros((8,), 'int32'), epochs=1)\n"
+                  "print(h.history['tap'])\n")
+    assert codes_of(functional.format(extra="")) == [(8, codes.MISSING_KEY)]
+    assert codes_of(functional.format(extra="m.add_metric(tf.reduce_mean(out), name='tap')\n")) == []

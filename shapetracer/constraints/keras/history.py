@@ -35,7 +35,10 @@ def history_keys(ctx: OpContext, state: ModelState | None, callbacks: Value, val
     """The keys ``fit`` logs, or None when something may log a key the analysis cannot name."""
     if state is None or not state.compiled or state.opaque or state.kind == "subclassed" \
             or not state.single_output or not ctx.is_none(state.weighted_metrics):
-        return None
+        return None  # a subclassed model's train_step returns its own logs
+    if state.extra_logs or not all(_library_layer(layer) for layer in state.layers) \
+            or state.kind == "functional" and state.nodes is None:
+        return None  # add_metric on the model, or in a user's layer; a nested model logs its own
     if ctx.api.endswith("fit_generator"):
         return None  # its positional parameters are not fit's (steps_per_epoch second)
     names = _metric_names(ctx, state)
@@ -55,6 +58,10 @@ def history(ctx: OpContext, keys: list[str] | None) -> Obj:
     origin = ctx.site.relabelled("fit logs these keys", "")
     return Obj("keras.callbacks.History",
                {"history": DictVal([(Const(key), UNKNOWN) for key in keys], complete=origin)}, ctx.site)
+
+
+def _library_layer(layer: Value) -> bool:
+    return isinstance(layer, Obj) and layer.type_name.startswith("keras.layers.")
 
 
 def _metric_names(ctx: OpContext, state: ModelState) -> list[str] | None:

@@ -65,6 +65,7 @@ class ModelState:
     compiled: bool = False
     metrics: Value | None = None
     weighted_metrics: Value | None = None
+    extra_logs: bool = False  # add_metric: fit logs a key named by the program
     # A model whose graph is not traced (keras.applications): its outputs for given inputs.
     output_rule: Callable[[OpContext, list[Tensor]], list[Value]] | None = None
     # The attributes publish gave the model (inputs, outputs …), to tell when the program

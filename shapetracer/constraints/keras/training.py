@@ -48,6 +48,15 @@ def compile_model(ctx: OpContext, self, optimizer="rmsprop", loss=None, loss_wei
     return NONE
 
 
+@op(*_names("add_metric"))
+def add_metric(ctx: OpContext, self, value=None, name=None, **kwargs):
+    """A metric of the model's own: fit logs it under a name of the program's (keras/history)."""
+    state = model_state(self)
+    if state is not None:
+        state.extra_logs = True
+    return NONE
+
+
 # --- reading the data ----------------------------------------------------------------------------
 
 
