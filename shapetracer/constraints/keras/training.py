@@ -545,6 +545,8 @@ EXAMPLES = [
     bad("keras.Sequential.test_on_batch", _mlp("categorical_crossentropy"), A(4, 784), A(4), code=codes.KERAS_TARGET,
         message="Arguments `target` and `output` must have the same rank"),
     ok("keras.Sequential.compile", _mlp("mse"), "adam", loss="mse", metrics=["mae"], expect=Const(None)),
+    ok("keras.Model.add_metric", _mlp("mse"), A(64, 10), name="mean_out", expect=Const(None)),
+    ok("keras.Sequential.add_metric", _mlp("mse"), A(64, 10), name="mean_out", expect=Const(None)),
     # optimizers, schedules, callbacks and metrics are configuration objects of their own type
     *[ok(name, expect=instance_of(name)) for name in _CONFIG_OBJECTS],
     ok("keras.optimizers.Adam", learning_rate=1e-3, expect=instance_of("keras.optimizers.Adam")),
