@@ -17,7 +17,7 @@ from shapetracer.constraints.core import libraries
 # Modules that hold the machinery, not an op family.
 INFRASTRUCTURE = {"core.solver", "core.spec", "core.binding", "core.examples", "core.messages", "core.api_changes",
                   "core.common", "core.arrays", "core.frames", "core.reductions", "core.contraction",
-                  "core.libraries", "core.legacy_arguments", "keras.machinery", "core.images", "opencv.common",
+                  "core.libraries", "core.legacy_arguments", "keras.machinery", "keras.history", "core.images", "opencv.common",
                   "tf.graph.fed_rank", "core.numpy_api", "core.tracing", "core.paths", "core.files"}
 
 

@@ -61,6 +61,11 @@ class ModelState:
     broken: bool = False  # building failed; the program stops there
     loss: Value | None = None
     loss_weights: Value | None = None
+    # what compile was given for the metrics, once it is seen (keras/history names the keys)
+    compiled: bool = False
+    metrics: Value | None = None
+    weighted_metrics: Value | None = None
+    extra_logs: bool = False  # add_metric: fit logs a key named by the program
     # A model whose graph is not traced (keras.applications): its outputs for given inputs.
     output_rule: Callable[[OpContext, list[Tensor]], list[Value]] | None = None
     # The attributes publish gave the model (inputs, outputs …), to tell when the program

@@ -22,6 +22,7 @@ from shapetracer.rules import codes
 from shapetracer.constraints.keras.machinery import L, data_mode, flat_tensors, input_name, labelled
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, SITE, bad, ExampleHost, example_target, instance_of, ok
+from shapetracer.constraints.keras.history import history, history_keys
 from shapetracer.constraints.keras.losses import CATEGORICAL, SPARSE, check_loss, loss_name
 from shapetracer.constraints.keras.models import ModelState, call_model, model_state, output_names
 from shapetracer.constraints.core.dtypes import INTEGER, certain
@@ -43,6 +44,16 @@ def compile_model(ctx: OpContext, self, optimizer="rmsprop", loss=None, loss_wei
     if state is not None:
         state.loss = loss
         state.loss_weights = loss_weights
+        state.compiled, state.metrics, state.weighted_metrics = True, metrics, weighted_metrics
+    return NONE
+
+
+@op(*_names("add_metric"))
+def add_metric(ctx: OpContext, self, value=None, name=None, **kwargs):
+    """A metric of the model's own: fit logs it under a name of the program's (keras/history)."""
+    state = model_state(self)
+    if state is not None:
+        state.extra_logs = True
     return NONE
 
 
@@ -364,10 +375,6 @@ def _even_batches(ctx: OpContext, rows: list[Dim], batch_size: Value) -> bool:
     return bool(rows) and rows[0].known and size is not None and size > 0 and rows[0].value % size == 0
 
 
-def _history(ctx: OpContext) -> Obj:
-    return Obj("keras.callbacks.History", {"history": DictVal()}, ctx.site)
-
-
 @op(*_names("fit", "fit_generator"))
 def fit(ctx: OpContext, self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
         validation_split=0.0, validation_data=None, shuffle=True, class_weight=None, sample_weight=None,
@@ -383,7 +390,7 @@ def fit(ctx: OpContext, self, x=None, y=None, batch_size=None, epochs=1, verbose
             if parts is not None and len(parts) in (2, 3):
                 size = batch_size if ctx.is_none(validation_batch_size) else validation_batch_size
                 _train_step(ctx, self, parts[0], parts[1], size, fixed_batch=False)
-    return _history(ctx)
+    return history(ctx, history_keys(ctx, model_state(self), callbacks, validation_split, validation_data))
 
 
 @op(*_names("evaluate", "evaluate_generator"))
@@ -538,6 +545,8 @@ EXAMPLES = [
     bad("keras.Sequential.test_on_batch", _mlp("categorical_crossentropy"), A(4, 784), A(4), code=codes.KERAS_TARGET,
         message="Arguments `target` and `output` must have the same rank"),
     ok("keras.Sequential.compile", _mlp("mse"), "adam", loss="mse", metrics=["mae"], expect=Const(None)),
+    ok("keras.Model.add_metric", _mlp("mse"), A(64, 10), name="mean_out", expect=Const(None)),
+    ok("keras.Sequential.add_metric", _mlp("mse"), A(64, 10), name="mean_out", expect=Const(None)),
     # optimizers, schedules, callbacks and metrics are configuration objects of their own type
     *[ok(name, expect=instance_of(name)) for name in _CONFIG_OBJECTS],
     ok("keras.optimizers.Adam", learning_rate=1e-3, expect=instance_of("keras.optimizers.Adam")),
