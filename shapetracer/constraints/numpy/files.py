@@ -19,9 +19,10 @@ from typing import Any
 
 from shapetracer.constraints.core.arrays import array_result, numpy_dtype, unknown_array
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.core.paths import SUFFIX, fresh_key
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
-from shapetracer.domain.values import NONE, UNKNOWN, Const, Seq, Tensor
+from shapetracer.domain.values import NONE, UNKNOWN, Const, Obj, Seq, Tensor
 from shapetracer.rules import codes
 
 
@@ -84,18 +85,54 @@ def genfromtxt(ctx: OpContext, fname, dtype=_FLOAT, comments="#", delimiter=None
     return _table(ctx, usecols, dtype, unpack, ndmin, max_rows, structured)
 
 
+def _npy_key(file: Any) -> tuple | None:
+    """The key of an ``.npy`` path in a folder this run made (core/paths.FRESH_PATH)."""
+    key = fresh_key(file)
+    suffix = file.attrs.get(SUFFIX) if isinstance(file, Obj) else None
+    return key if key is not None and isinstance(suffix, Const) and suffix.value == ".npy" else None
+
+
+def _npy_path(ctx: OpContext, file: Any) -> bool:
+    name = ctx.str(file)
+    if name is not None:
+        return name.endswith(".npy")
+    suffix = file.attrs.get(SUFFIX) if isinstance(file, Obj) else None
+    return isinstance(suffix, Const) and suffix.value == ".npy"
+
+
 @op("np.load")
 def load(ctx: OpContext, file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="ASCII", *,
          max_header_size=10000):
-    """An ``.npy`` file holds one array of its own shape; anything else may be an archive."""
-    name = ctx.str(file)
-    if name is not None and name.endswith(".npy"):
-        return unknown_array(ctx)
-    return UNKNOWN
+    """An ``.npy`` file holds one array of its own shape; anything else may be an archive.
+    One this run saved into a folder it made holds the array saved (see ``save``)."""
+    if not _npy_path(ctx, file):
+        return UNKNOWN
+    saved = ctx.host.saved_arrays.get(_npy_key(file))
+    if saved is not None:
+        return array_result(ctx, list(saved.shape.dims), saved.dtype, label="saved as")
+    return unknown_array(ctx)
 
 
-@op("np.save", "np.savez", "np.savez_compressed", "np.savetxt")
-def save(ctx: OpContext, file, *args, **kwargs):
+@op("np.save")
+def save(ctx: OpContext, file, arr=None, allow_pickle=True, fix_imports=True):
+    """Remembers the array written to an ``.npy`` path in a fresh folder.  A second write of
+    another shape or dtype, or one in code that may not run, makes the file's content
+    unknown for the rest of the run; a write the program does not reach leaves no file, so
+    ``np.load`` of it raises anyway."""
+    key = _npy_key(file)
+    if key is not None:
+        array = ctx.tensor(arr)
+        known = array is not None and array.shape.rank is not None and not ctx.host.undecided \
+            and all(d.known for d in array.shape.dims)  # sizes the file surely holds
+        before = ctx.host.saved_arrays.get(key, array)
+        same = known and before is not None and before.dtype == array.dtype \
+            and before.shape.tuple_str() == array.shape.tuple_str()
+        ctx.host.saved_arrays[key] = array if same else None
+    return NONE
+
+
+@op("np.savez", "np.savez_compressed", "np.savetxt")
+def save_other(ctx: OpContext, file, *args, **kwargs):
     return NONE
 
 
@@ -118,6 +155,9 @@ EXAMPLES = [
     ok("np.genfromtxt", "data.csv", delimiter=",", usecols=(0, 1), names=True, expect=UNKNOWN_SHAPE),
     ok("np.load", "features.npy", expect=UNKNOWN_SHAPE),
     ok("np.load", "arrays.npz", expect=UNKNOWN),
+    ok("np.load", Obj("builtins.str", {SUFFIX: Const(".npy")}), expect=UNKNOWN_SHAPE),  # os.path.join(d, "x.npy")
+    ok("np.load", Obj("builtins.str", {SUFFIX: Const(".npz")}), expect=UNKNOWN),
+    ok("np.load", Obj("builtins.str"), expect=UNKNOWN),
     *[ok(f"np.{name}", "features.npy", Seq([Const(1)]), expect=NONE)
       for name in ("save", "savez", "savez_compressed", "savetxt")],
 ]

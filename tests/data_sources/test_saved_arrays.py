@@ -1,0 +1,82 @@
+"""``np.save`` then ``np.load`` of the same ``.npy`` path in a folder the run made
+(``tempfile.mkdtemp``): the file holds the array saved, so its shape flows on.  Anywhere
+else the file may be older than the program and its shape is unknown.  Behaviour checked
+with numpy 1.18 and 2.4 (np.save keeps shape and dtype; a path not ending in ``.npy`` gets
+the suffix added, so only ``.npy`` paths are followed)."""
+
+from __future__ import annotations
+
+from shapetracer.rules import codes
+from tests.helpers import findings_of
+
+GRAPH = """
+import os
+import tempfile
+import numpy as np
+import tensorflow.compat.v1 as tf
+tf.disable_v2_behavior()
+folder = tempfile.mkdtemp()
+x = tf.placeholder(tf.float32, [1, None, None, 3])
+y = tf.reduce_mean(x, axis=[1, 2])
+"""
+
+
+def codes_of(source: str) -> list[tuple[int, str]]:
+    return [(f.line, f.code) for f in findings_of(source)]
+
+
+def test_an_array_saved_into_a_fresh_folder_is_loaded_with_its_shape():
+    source = GRAPH + """
+np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
+image = np.load(os.path.join(folder, "a.npy"))
+with tf.Session() as sess:
+    sess.run(y, {x: image})
+"""
+    assert codes_of(source) == [(14, codes.FEED_SHAPE)]
+    fixed = source.replace("{x: image}", "{x: image[None]}")
+    assert codes_of(fixed) == []
+
+
+def test_a_path_in_a_folder_not_made_by_the_run_may_hold_anything():
+    source = GRAPH.replace("tempfile.mkdtemp()", "tempfile.gettempdir()") + """
+np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
+with tf.Session() as sess:
+    sess.run(y, {x: np.load(os.path.join(folder, "a.npy"))})
+"""
+    assert codes_of(source) == []
+
+
+def test_another_file_or_two_different_writes_leave_the_shape_unknown():
+    other = GRAPH + """
+np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
+with tf.Session() as sess:
+    sess.run(y, {x: np.load(os.path.join(folder, "b.npy"))})
+"""
+    assert codes_of(other) == []
+    twice = GRAPH + """
+np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
+np.save(os.path.join(folder, "a.npy"), np.zeros((1, 30, 30, 3), np.float32))
+with tf.Session() as sess:
+    sess.run(y, {x: np.load(os.path.join(folder, "a.npy"))})
+"""
+    assert codes_of(twice) == []
+
+
+def test_a_write_that_may_not_run_leaves_the_shape_unknown():
+    source = GRAPH + """
+import sys
+if len(sys.argv) > 1:
+    np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
+with tf.Session() as sess:
+    sess.run(y, {x: np.load(os.path.join(folder, "a.npy"))})
+"""
+    assert codes_of(source) == []
+
+
+def test_a_loaded_npy_of_unknown_shape_is_an_array_a_reshape_makes_known():
+    source = GRAPH + """
+image = np.load(os.path.join(folder, "unseen.npy")).reshape((2, 8, 8, 3))
+with tf.Session() as sess:
+    sess.run(y, {x: image})
+"""
+    assert codes_of(source) == [(13, codes.FEED_SHAPE)]
