@@ -80,3 +80,38 @@ with tf.Session() as sess:
     sess.run(y, {x: image})
 """
     assert codes_of(source) == [(13, codes.FEED_SHAPE)]
+
+
+EAGER = """
+import os
+import tempfile
+import numpy as np
+import tensorflow as tf
+path = os.path.join(tempfile.mkdtemp(), "weights.npz")
+"""
+
+
+def test_an_archive_saved_into_a_fresh_folder_gives_its_arrays_by_name():
+    source = EAGER + """
+np.savez(path, np.zeros((3, 3, 8, 16), np.float32), bias=np.zeros((16,), np.float32))
+kernel = tf.Variable(np.load(path)["arr_0"], shape=(3, 3, 4, 16))
+"""
+    assert codes_of(source) == [(9, codes.ASSIGN_SHAPE)]  # the saved kernel has 8 input channels
+    assert codes_of(source.replace("(3, 3, 4, 16)", "(3, 3, 8, 16)")) == []
+    with_block = EAGER + """
+np.savez(path, np.zeros((3, 3, 8, 16), np.float32), bias=np.zeros((16,), np.float32))
+with np.load(path) as data:
+    bias = tf.Variable(data["bias"], shape=(8,))
+"""
+    assert [code for _, code in codes_of(with_block)] == [codes.ASSIGN_SHAPE]
+
+
+def test_a_name_the_archive_lacks_or_another_archive_is_unknown():
+    source = EAGER + """
+np.savez(path, kernel=np.zeros((3, 3, 8, 16), np.float32))
+other = np.load(path.replace("weights", "other"))["kernel"]
+missing = np.load(path)["bias"]
+tf.Variable(other, shape=(1,))
+tf.Variable(missing, shape=(1,))
+"""
+    assert codes_of(source) == []
