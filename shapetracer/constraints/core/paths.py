@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePath, PurePosixPath
 from typing import Any
 
-from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Value
+from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value
 
 _MAX_PATH = 4096  # longer strings are not paths a program reads
 
@@ -115,3 +115,30 @@ def path_marks(parts: list) -> dict:
     if root is not None and all(r is not None for r in rest):
         marks[FRESH_PATH] = Const((root, *rest))
     return marks
+
+
+def saved_key(file: Any, *suffixes: str) -> tuple | None:
+    """The key of a path with one of these endings in a folder this run made."""
+    key = fresh_key(file)
+    ending = file.attrs.get(SUFFIX) if isinstance(file, Obj) else None
+    return key if key is not None and isinstance(ending, Const) and ending.value in suffixes else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        return a.dtype == b.dtype and a.shape.tuple_str() == b.shape.tuple_str()
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return not isinstance(a, (Tensor, tuple)) and not isinstance(b, (Tensor, tuple)) and a == b
+
+
+def remember(ctx: Any, key: tuple | None, content: Any) -> None:
+    """Records what a write put at a fresh path.  A second write of other content, one of
+    unknown content or one in code that may not run makes the file's content unknown for
+    the rest of the run; a write the program does not reach leaves no file, so loading it
+    raises anyway."""
+    if key is None:
+        return
+    before = ctx.host.saved_files.get(key, content)
+    keep = content is not None and not ctx.host.undecided and _same(before, content)
+    ctx.host.saved_files[key] = content if keep else None

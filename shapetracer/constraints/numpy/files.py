@@ -21,7 +21,7 @@ from typing import Any
 
 from shapetracer.constraints.core.arrays import array_result, numpy_dtype, unknown_array
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, A, bad, instance_of, ok
-from shapetracer.constraints.core.paths import SUFFIX, fresh_key
+from shapetracer.constraints.core.paths import SUFFIX, remember, saved_key
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
 from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor
@@ -87,13 +87,6 @@ def genfromtxt(ctx: OpContext, fname, dtype=_FLOAT, comments="#", delimiter=None
     return _table(ctx, usecols, dtype, unpack, ndmin, max_rows, structured)
 
 
-def _saved_key(file: Any, suffix: str) -> tuple | None:
-    """The key of a path with this ending in a folder this run made (core/paths.FRESH_PATH)."""
-    key = fresh_key(file)
-    ending = file.attrs.get(SUFFIX) if isinstance(file, Obj) else None
-    return key if key is not None and isinstance(ending, Const) and ending.value == suffix else None
-
-
 def _npy_path(ctx: OpContext, file: Any) -> bool:
     name = ctx.str(file)
     if name is not None:
@@ -110,14 +103,14 @@ def load(ctx: OpContext, file, mmap_mode=None, allow_pickle=False, fix_imports=T
          max_header_size=10000):
     """An ``.npy`` file holds one array of its own shape; anything else may be an archive.
     One this run saved into a folder it made holds what was saved (see ``remember``)."""
-    archive = ctx.host.saved_arrays.get(_saved_key(file, ".npz"))
+    archive = ctx.host.saved_files.get(saved_key(file, ".npz"))
     if archive is not None:
         arrays = DictVal([(Const(name), array_result(ctx, list(t.shape.dims), t.dtype, label="saved as"))
                           for name, t in archive])
         return Obj(NPZ, {"_arrays": arrays}, ctx.site)
     if not _npy_path(ctx, file):
         return UNKNOWN
-    saved = ctx.host.saved_arrays.get(_saved_key(file, ".npy"))
+    saved = ctx.host.saved_files.get(saved_key(file, ".npy"))
     if saved is not None:
         return array_result(ctx, list(saved.shape.dims), saved.dtype, label="saved as")
     return unknown_array(ctx)
@@ -146,29 +139,9 @@ def _known(ctx: OpContext, value: Any) -> Tensor | None:
     return array
 
 
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, Tensor) and isinstance(b, Tensor):
-        return a.dtype == b.dtype and a.shape.tuple_str() == b.shape.tuple_str()
-    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
-        return all(x[0] == y[0] and _same(x[1], y[1]) for x, y in zip(a, b))
-    return False
-
-
-def remember(ctx: OpContext, key: tuple | None, content: Any) -> None:
-    """Records what a write put at a fresh path.  A second write of other content, one of
-    unknown content or one in code that may not run makes the file's content unknown for
-    the rest of the run; a write the program does not reach leaves no file, so loading it
-    raises anyway."""
-    if key is None:
-        return
-    before = ctx.host.saved_arrays.get(key, content)
-    keep = content is not None and not ctx.host.undecided and _same(before, content)
-    ctx.host.saved_arrays[key] = content if keep else None
-
-
 @op("np.save")
 def save(ctx: OpContext, file, arr=None, allow_pickle=True, fix_imports=True):
-    remember(ctx, _saved_key(file, ".npy"), _known(ctx, arr))
+    remember(ctx, saved_key(file, ".npy"), _known(ctx, arr))
     return NONE
 
 
@@ -177,7 +150,7 @@ def savez(ctx: OpContext, file, *args, allow_pickle=True, **kwds):
     """Positional arrays are named ``arr_0``, ``arr_1``, ...; keywords by their names."""
     named = [(f"arr_{i}", a) for i, a in enumerate(args)] + list(kwds.items())
     arrays = tuple((name, _known(ctx, a)) for name, a in named)
-    remember(ctx, _saved_key(file, ".npz"), arrays if all(a is not None for _, a in arrays) else None)
+    remember(ctx, saved_key(file, ".npz"), arrays if all(a is not None for _, a in arrays) else None)
     return NONE
 
 
