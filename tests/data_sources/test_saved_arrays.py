@@ -115,3 +115,49 @@ tf.Variable(other, shape=(1,))
 tf.Variable(missing, shape=(1,))
 """
     assert codes_of(source) == []
+
+
+KERAS = """
+import os
+import tempfile
+import numpy as np
+from PIL import Image
+from tensorflow import keras
+from tensorflow.keras import layers
+model = keras.Sequential([keras.Input((32, 32, 3)), layers.Conv2D(4, 3), layers.Flatten(), layers.Dense(2)])
+path = os.path.join(tempfile.mkdtemp(), "picture.png")
+"""
+
+
+def test_an_image_saved_into_a_fresh_folder_opens_with_its_mode_and_size():
+    source = KERAS + """
+Image.fromarray(np.zeros((32, 32, 4), np.uint8), "RGBA").save(path)
+model.predict(np.asarray(Image.open(path))[None])
+"""
+    assert codes_of(source) == [(12, codes.KERAS_INPUT)]  # (1, 32, 32, 4): the alpha channel
+    assert codes_of(source.replace("Image.open(path)", "Image.open(path).convert('RGB')")) == []
+
+
+def test_a_mode_the_format_does_not_keep_or_a_folder_not_made_by_the_run_is_unknown():
+    jpeg = KERAS.replace("picture.png", "picture.jpg") + """
+Image.fromarray(np.zeros((32, 32), np.uint8)).save(path, "PNG")
+model.predict(np.asarray(Image.open(path))[None])
+"""
+    assert codes_of(jpeg) == []  # a format named: the ending does not decide it
+    elsewhere = KERAS.replace("tempfile.mkdtemp()", "tempfile.gettempdir()") + """
+Image.fromarray(np.zeros((32, 32, 4), np.uint8), "RGBA").save(path)
+model.predict(np.asarray(Image.open(path))[None])
+"""
+    assert codes_of(elsewhere) == []
+
+
+def test_a_grey_image_copied_into_an_rgb_buffer_cannot_broadcast():
+    source = KERAS.replace("picture.png", "picture.jpg") + """
+Image.fromarray(np.zeros((40, 40), np.uint8), "L").save(path)
+data = np.ndarray(shape=(1, 32, 32, 3), dtype=np.float32)
+data[0] = np.asarray(Image.open(path).resize((32, 32))) / 255.0
+model.predict(data)
+"""
+    assert codes_of(source) == [(13, codes.BROADCAST)]  # (32, 32) into (32, 32, 3)
+    assert codes_of(source.replace("Image.open(path)", "Image.open(path).convert('RGB')")) == []
+    assert codes_of(source.replace("data[0] =", "data[0, :, :, 0] =")) == []
