@@ -4,7 +4,8 @@ numpy first drops leading axes of length 1 from the value while it has more axes
 part, then broadcasts it to the part's shape: ``data[0] = image`` with ``data`` of shape
 (1, 224, 224, 3) and a grey (224, 224) image raises "could not broadcast input array from
 shape (224,224) into shape (224,224,3)".  A value with more axes than the part, after that,
-is left alone here.  The frontend evaluates the part (``operator.getitem``) and passes it.
+is left alone here, and so is a Python list (the length of a list appended to on paths
+that fork is not tracked exactly).  The frontend evaluates the part (``operator.getitem``) and passes it.
 Verified under numpy 1.18 and 2.4.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from shapetracer.constraints.core.examples import A, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import bool_or
-from shapetracer.domain.values import NONE, Const, Tensor
+from shapetracer.domain.values import NONE, Const, Seq, Tensor
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 
@@ -22,7 +23,7 @@ from shapetracer.rules.message import Message
 def setitem(ctx: OpContext, part, value):
     """``part``: what ``a[key]`` reads (its shape is the target's)."""
     target, given = ctx.tensor(part), ctx.tensor(value)
-    if not isinstance(part, Tensor) or target is None or given is None \
+    if not isinstance(part, Tensor) or not isinstance(value, Tensor) or target is None or given is None \
             or target.shape.dims is None or given.shape.dims is None:
         return NONE
     dims = list(given.shape.dims)
@@ -47,6 +48,7 @@ EXAMPLES = [
     ok("ndarray.__setitem__", A(224, 224, 3), A(3), expect=NONE),
     ok("ndarray.__setitem__", A(224, 224, 3), Const(0.5), expect=NONE),
     ok("ndarray.__setitem__", A(None, 3), A(5, 3), expect=NONE),
+    ok("ndarray.__setitem__", A(5), Seq([Const(0)] * 31), expect=NONE),  # a list: its length may be wrong
     bad("ndarray.__setitem__", A(224, 224, 3), A(224, 224), code=codes.BROADCAST,
         message="could not broadcast input array from shape (224,224) into shape (224,224,3)"),
     bad("ndarray.__setitem__", A(4, 3), A(2, 3), code=codes.BROADCAST),
