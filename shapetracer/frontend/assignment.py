@@ -77,6 +77,11 @@ class Assigner:
                 if isinstance(index, Const) and isinstance(index.value, int) \
                         and -len(owner.items) <= index.value < len(owner.items):
                     owner.items[index.value] = value
+            elif isinstance(owner, Tensor) and owner.is_numpy:
+                # numpy broadcasts the value into the part the key selects (numpy/item_assignment)
+                part = self.operations.calls.call_api(
+                    "operator.getitem", [owner, self.evaluator.index_value(target.slice)], {}, target)
+                self.operations.calls.call_api("ndarray.__setitem__", [part, value], {}, stmt)
             elif isinstance(owner, Obj):
                 self.operations.object_item(owner, "__setitem__", lambda: self.evaluator.index_value(target.slice),
                                             [value], stmt)

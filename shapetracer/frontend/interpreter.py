@@ -95,6 +95,7 @@ class Interpreter:
         self.graph: TF1Graph = run.graph
         self.target: Target = run.target
         self.flags: dict[str, Value] = run.flags
+        self.saved_files: dict = run.saved_files
         self._names: dict[str, int] = {}  # unique_name's counts
 
     # -- entry points ------------------------------------------------------

@@ -66,7 +66,7 @@ class Run:
 
     __slots__ = ("bounds", "limits", "possible_failures", "target", "graph", "flags", "state", "scope",
                  "current_place", "undecided", "approximations", "steps", "started", "call_stack", "closures",
-                 "called", "yields", "guards", "callers", "open_kwargs")
+                 "called", "yields", "guards", "callers", "open_kwargs", "saved_files")
 
     def __init__(self, bounds: Bounds, limits: SolverLimits, possible_failures: bool, target: Target):
         self.bounds = bounds
@@ -75,6 +75,7 @@ class Run:
         self.target = target
         self.graph = TF1Graph()  # TF1 graph building: mode, variables, summaries, scopes
         self.flags: dict[str, Value] = {}  # tf.app.flags / absl.flags, outside the paths
+        self.saved_files: dict = {}  # np.save into a fresh folder, outside the paths (numpy/files)
         self.state: State | None = None  # the path being executed
         self.scope: ModuleScope | None = None  # module of the code being executed
         # the statement line being run, or the ``with`` whose items are being evaluated

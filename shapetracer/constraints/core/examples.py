@@ -154,6 +154,7 @@ class ExampleHost:
     reports: list[tuple[str, str]] = field(default_factory=list)  # (code, text)
     messages: list[tuple[str, Any]] = field(default_factory=list)  # (code, Message): the facts too
     flags: dict[str, Value] = field(default_factory=dict)  # tf.app.flags / absl.flags defaults
+    saved_files: dict = field(default_factory=dict)  # np.save into a fresh folder
     device_memory: str = DEFAULT_DEVICE_MEMORY
     memory_fit: TrainingStepMemory | None = None
     _names: dict[str, int] = field(default_factory=dict)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePath, PurePosixPath
 from typing import Any
 
-from shapetracer.domain.values import UNKNOWN, Const, Seq, Value
+from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, Tensor, Value
 
 _MAX_PATH = 4096  # longer strings are not paths a program reads
 
@@ -88,3 +88,57 @@ def path_method(path: PurePath, name: str, args: list[Value]) -> Value:
     except (ValueError, TypeError, AttributeError):
         return UNKNOWN
     return UNKNOWN
+
+
+# A path inside a folder ``tempfile.mkdtemp`` made in this run: no file in it is older than
+# the program, so what ``np.save`` wrote there is what ``np.load`` reads (numpy/files.py).
+# The key names the folder by the call that made it and the parts joined to it.
+FRESH_PATH = "__fresh_path__"
+SUFFIX = "__suffix__"  # the path's known ending (".npy"), when its last part is known
+
+
+def fresh_key(value: Any) -> tuple | None:
+    if isinstance(value, Obj) and value.type_name == "builtins.str" and isinstance(value.attrs.get(FRESH_PATH), Const):
+        return value.attrs[FRESH_PATH].value
+    return None
+
+
+def path_marks(parts: list) -> dict:
+    """The fresh-folder key and the known ending of a join of these parts, where known."""
+    marks: dict = {}
+    last = parts[-1]
+    if isinstance(last, Const) and isinstance(last.value, str):
+        marks[SUFFIX] = Const(posixpath.splitext(last.value)[1])
+    root = fresh_key(parts[0])
+    rest = [p.value if isinstance(p, Const) and isinstance(p.value, str) and not p.value.startswith("/")
+            else fresh_key(p) for p in parts[1:]]
+    if root is not None and all(r is not None for r in rest):
+        marks[FRESH_PATH] = Const((root, *rest))
+    return marks
+
+
+def saved_key(file: Any, *suffixes: str) -> tuple | None:
+    """The key of a path with one of these endings in a folder this run made."""
+    key = fresh_key(file)
+    ending = file.attrs.get(SUFFIX) if isinstance(file, Obj) else None
+    return key if key is not None and isinstance(ending, Const) and ending.value in suffixes else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, Tensor) and isinstance(b, Tensor):
+        return a.dtype == b.dtype and a.shape.tuple_str() == b.shape.tuple_str()
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return not isinstance(a, (Tensor, tuple)) and not isinstance(b, (Tensor, tuple)) and a == b
+
+
+def remember(ctx: Any, key: tuple | None, content: Any) -> None:
+    """Records what a write put at a fresh path.  A second write of other content, one of
+    unknown content or one in code that may not run makes the file's content unknown for
+    the rest of the run; a write the program does not reach leaves no file, so loading it
+    raises anyway."""
+    if key is None:
+        return
+    before = ctx.host.saved_files.get(key, content)
+    keep = content is not None and not ctx.host.undecided and _same(before, content)
+    ctx.host.saved_files[key] = content if keep else None

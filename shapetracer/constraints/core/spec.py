@@ -292,6 +292,9 @@ class Host(Protocol):
     # program-wide settings a spec changes there become unknown rather than set.
     undecided: int
     flags: dict[str, Value]  # tf.app.flags / absl.flags values the program defined, by name
+    # what ``np.save`` wrote into a folder the run made, by path key (core/paths.FRESH_PATH);
+    # None where writes may differ (two shapes, or a write in code that may not run)
+    saved_files: dict
     device_memory: str  # the device size tensors are compared with (ST205), e.g. "141GiB"
     # the step being estimated while a Keras ``fit`` runs its layers; None outside one
     memory_fit: TrainingStepMemory | None

@@ -30,7 +30,7 @@ from shapetracer.constraints.core.arrays import (
 from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.images import PIL_IMAGE, array_of_image, is_image
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.domain.values import UNKNOWN, Const, Obj, Seq, SymInt, Tensor
+from shapetracer.domain.values import UNKNOWN, ApiRef, Const, Obj, Seq, SymInt, Tensor
 from shapetracer.constraints.core import messages
 
 # --- broadcasting of several operands -----------------------------------------
@@ -175,6 +175,14 @@ def zeros(ctx: OpContext, shape, dtype=None, order="C", *, device=None, like=Non
     if dims is None:
         return unknown_array(ctx, dtype_name)
     return array_result(ctx, dims, dtype_name, label="created as")
+
+
+@op("np.ndarray")
+def ndarray(ctx: OpContext, shape, dtype=float, buffer=None, offset=0, strides=None, order=None):
+    """The class called directly: an uninitialised array, as np.empty, unless it views a buffer."""
+    if not ctx.is_none(buffer):
+        return unknown_array(ctx, numpy_dtype(ctx, dtype, "float64"))
+    return zeros(ctx, shape, None if isinstance(dtype, type) else dtype)
 
 
 @op("np.full")
@@ -330,6 +338,8 @@ EXAMPLES = [
     ok("np.zeros", 5, expect=[5]),
     ok("np.ones", [None, 4], dtype="float32", expect=[None, 4]),
     ok("np.empty", (), expect=[]),
+    ok("np.ndarray", (1, 224, 224, 3), dtype=ApiRef("np.float32"), expect=[1, 224, 224, 3]),
+    ok("np.ndarray", Seq([Const(2), Const(3)]), expect=[2, 3]),
     bad("np.zeros", (2, -1), code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     bad("np.ones", -3, code=codes.NUMPY_SHAPE, message="negative dimensions are not allowed"),
     ok("np.full", (2, 3), 7.0, expect=[2, 3]),

@@ -10,6 +10,8 @@ usecols=(0, 1), unpack=True)`` gives two ``(rows,)`` columns.  Without ``usecols
 column count, and so the rank, comes from the file; so does everything ``np.load``
 reads (an ``.npz`` file is an archive of arrays, not one).  A structured dtype
 (``names=True``, genfromtxt's ``dtype=None``) makes one record per row: not followed.
+A file this run wrote into a folder it made (``tempfile.mkdtemp``) with ``np.save`` or
+``np.savez`` holds what was written, so ``np.load`` gives it back (an archive by name).
 Verified under numpy 1.18 and 2.4.
 """
 
@@ -18,10 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from shapetracer.constraints.core.arrays import array_result, numpy_dtype, unknown_array
-from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, A, bad, instance_of, ok
+from shapetracer.constraints.core.paths import SUFFIX, remember, saved_key
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
-from shapetracer.domain.values import NONE, UNKNOWN, Const, Seq, Tensor
+from shapetracer.domain.values import NONE, UNKNOWN, Const, DictVal, Obj, Seq, Tensor
 from shapetracer.rules import codes
 
 
@@ -84,18 +87,75 @@ def genfromtxt(ctx: OpContext, fname, dtype=_FLOAT, comments="#", delimiter=None
     return _table(ctx, usecols, dtype, unpack, ndmin, max_rows, structured)
 
 
+def _npy_path(ctx: OpContext, file: Any) -> bool:
+    name = ctx.str(file)
+    if name is not None:
+        return name.endswith(".npy")
+    suffix = file.attrs.get(SUFFIX) if isinstance(file, Obj) else None
+    return isinstance(suffix, Const) and suffix.value == ".npy"
+
+
+NPZ = "np.lib.npyio.NpzFile"
+
+
 @op("np.load")
 def load(ctx: OpContext, file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="ASCII", *,
          max_header_size=10000):
-    """An ``.npy`` file holds one array of its own shape; anything else may be an archive."""
-    name = ctx.str(file)
-    if name is not None and name.endswith(".npy"):
-        return unknown_array(ctx)
-    return UNKNOWN
+    """An ``.npy`` file holds one array of its own shape; anything else may be an archive.
+    One this run saved into a folder it made holds what was saved (see ``remember``)."""
+    archive = ctx.host.saved_files.get(saved_key(file, ".npz"))
+    if archive is not None:
+        arrays = DictVal([(Const(name), array_result(ctx, list(t.shape.dims), t.dtype, label="saved as"))
+                          for name, t in archive])
+        return Obj(NPZ, {"_arrays": arrays}, ctx.site)
+    if not _npy_path(ctx, file):
+        return UNKNOWN
+    saved = ctx.host.saved_files.get(saved_key(file, ".npy"))
+    if saved is not None:
+        return array_result(ctx, list(saved.shape.dims), saved.dtype, label="saved as")
+    return unknown_array(ctx)
 
 
-@op("np.save", "np.savez", "np.savez_compressed", "np.savetxt")
-def save(ctx: OpContext, file, *args, **kwargs):
+@op(f"{NPZ}.__getitem__")
+def archive_getitem(ctx: OpContext, self, key):
+    """An array the program saved under that name; a name it did not save raises KeyError,
+    which is not reported here (unknown)."""
+    arrays = self.attrs.get("_arrays") if isinstance(self, Obj) else None
+    name = ctx.str(key)
+    found = arrays.get(Const(name)) if name is not None and isinstance(arrays, DictVal) else None
+    return found if found is not None else UNKNOWN
+
+
+@op(f"{NPZ}.__enter__")
+def archive_enter(ctx: OpContext, self):
+    return self
+
+
+def _known(ctx: OpContext, value: Any) -> Tensor | None:
+    """An array whose every size is known: what the file surely holds."""
+    array = ctx.tensor(value)
+    if array is None or array.shape.rank is None or not all(d.known for d in array.shape.dims):
+        return None
+    return array
+
+
+@op("np.save")
+def save(ctx: OpContext, file, arr=None, allow_pickle=True, fix_imports=True):
+    remember(ctx, saved_key(file, ".npy"), _known(ctx, arr))
+    return NONE
+
+
+@op("np.savez", "np.savez_compressed")
+def savez(ctx: OpContext, file, *args, allow_pickle=True, **kwds):
+    """Positional arrays are named ``arr_0``, ``arr_1``, ...; keywords by their names."""
+    named = [(f"arr_{i}", a) for i, a in enumerate(args)] + list(kwds.items())
+    arrays = tuple((name, _known(ctx, a)) for name, a in named)
+    remember(ctx, saved_key(file, ".npz"), arrays if all(a is not None for _, a in arrays) else None)
+    return NONE
+
+
+@op("np.savetxt")
+def savetxt(ctx: OpContext, file, *args, **kwargs):
     return NONE
 
 
@@ -118,6 +178,12 @@ EXAMPLES = [
     ok("np.genfromtxt", "data.csv", delimiter=",", usecols=(0, 1), names=True, expect=UNKNOWN_SHAPE),
     ok("np.load", "features.npy", expect=UNKNOWN_SHAPE),
     ok("np.load", "arrays.npz", expect=UNKNOWN),
+    ok("np.load", Obj("builtins.str", {SUFFIX: Const(".npy")}), expect=UNKNOWN_SHAPE),  # os.path.join(d, "x.npy")
+    ok("np.load", Obj("builtins.str", {SUFFIX: Const(".npz")}), expect=UNKNOWN),
+    ok("np.load", Obj("builtins.str"), expect=UNKNOWN),
+    ok(f"{NPZ}.__getitem__", Obj(NPZ, {"_arrays": DictVal([(Const("w"), A(3, 4))])}), "w", expect=[3, 4]),
+    ok(f"{NPZ}.__getitem__", Obj(NPZ, {"_arrays": DictVal([(Const("w"), A(3, 4))])}), "b", expect=UNKNOWN),
+    ok(f"{NPZ}.__enter__", Obj(NPZ, {"_arrays": DictVal()}), expect=instance_of(NPZ)),
     *[ok(f"np.{name}", "features.npy", Seq([Const(1)]), expect=NONE)
       for name in ("save", "savez", "savez_compressed", "savetxt")],
 ]

@@ -22,7 +22,7 @@ from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import normalize_axis
 from shapetracer.domain.dims import Dim, Shape
-from shapetracer.constraints.core.examples import A, UNKNOWN_SHAPE, bad, ok
+from shapetracer.constraints.core.examples import A, T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.arrays import array_result, as_array, numpy_dtype, same_array, unknown_array
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import Seq, Tensor
@@ -81,6 +81,8 @@ def reshape_array(ctx: OpContext, a: Any, shape: Any) -> Tensor:
     x = known_array(ctx, a)
     target = ctx.shape_arg(shape)
     dtype = x.dtype if x is not None else None
+    if x is None and target is not None:
+        return _reshape_unknown_rank(ctx, as_array(ctx, a), target)
     if x is None or target is None:
         return unknown_array(ctx, dtype)
     if any(d is None for d in target):
@@ -106,6 +108,19 @@ def reshape_array(ctx: OpContext, a: Any, shape: Any) -> Tensor:
         return unknown_array(ctx, dtype)
     dims[inferred[0]] = quotient(x.shape.dims, others)
     return array_result(ctx, dims, dtype, label="reshaped to")
+
+
+def _reshape_unknown_rank(ctx: OpContext, x: Tensor | None, target: list) -> Tensor:
+    """An array whose rank comes from a file (``np.load``) reshaped to a spelled-out shape:
+    if numpy does not raise, the result has that shape (one ``-1`` a length >= 0)."""
+    dtype = x.dtype if x is not None else None
+    if x is None or any(d is None for d in target):
+        return unknown_array(ctx, dtype)
+    negative = [d for d in target if d.known and d.value < 0]
+    if len(negative) > 1 or any(d.value != -1 for d in negative):
+        return unknown_array(ctx, dtype)  # numpy raises: left to what knows the size
+    return array_result(ctx, [ctx.fresh("n", lower=0) if d.known and d.value < 0 else d for d in target],
+                        dtype, label="reshaped to")
 
 
 @op("np.reshape")
@@ -415,6 +430,8 @@ def pad(ctx: OpContext, array, pad_width, mode="constant", **kwargs):
 
 EXAMPLES = [
     ok("np.reshape", A(6), (2, 3), expect=[2, 3]),
+    ok("np.reshape", T(dtype="float64", kind="ndarray", rank_unknown=True), (1, 224, 224, 3), expect=[1, 224, 224, 3]),  # np.load's array
+    ok("np.reshape", T(dtype="float64", kind="ndarray", rank_unknown=True), (-1, 4), expect=[None, 4]),
     ok("np.reshape", A(None, 28, 28), (-1, 784), expect=[None, 784]),
     ok("np.reshape", A(4, 5), [-1], expect=[20]),
     ok("np.reshape", A(6), newshape=(3, 2), expect=[3, 2]),

@@ -14,6 +14,7 @@ from typing import Any
 
 from shapetracer.constraints.core.examples import ANY, A, bad, instance_of, ok
 from shapetracer.constraints.core.images import MODES, PIL_IMAGE, image_mode, image_size, is_image, pil_image
+from shapetracer.constraints.core.paths import SUFFIX, remember, saved_key
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.dims import Dim
 from shapetracer.rules import codes
@@ -50,10 +51,37 @@ def _like(ctx: OpContext, image: Any, width: Dim | None = None, height: Dim | No
     return pil_image(ctx, width, height, mode if mode is not None else image_mode(ctx, image), label)
 
 
+# The modes each format writes and reads back as they were (Pillow 9.5 and 11.3): a JPEG
+# keeps grey and RGB, a PNG those and RGBA.  Other modes are converted or refused.
+_KEPT_MODES = {".png": ("L", "RGB", "RGBA"), ".jpg": ("L", "RGB"), ".jpeg": ("L", "RGB")}
+
+
 @op("PIL.Image.open")
 def open_image(ctx: OpContext, fp, mode="r", formats=None):
-    """Size and mode come from the file."""
+    """Size and mode come from the file: one this run saved into a folder it made (see
+    ``save``) has the size and mode saved."""
+    saved = ctx.host.saved_files.get(saved_key(fp, *_KEPT_MODES))
+    if isinstance(saved, tuple) and saved[0] == "image":
+        _, width, height, name = saved
+        return pil_image(ctx, Dim(width, frozenset({ctx.site})), Dim(height, frozenset({ctx.site})), name,
+                         "opened as")
     return pil_image(ctx, None, None, None, "opened as")
+
+
+@op(f"{PIL_IMAGE}.save")
+def save(ctx: OpContext, self, fp, format=None, **params):
+    """Remembers the size and mode written to a path in a folder the run made, where the
+    format (from the path's ending, none named) keeps the mode."""
+    key = saved_key(fp, *_KEPT_MODES)
+    if key is None:
+        return NONE
+    ending = fp.attrs[SUFFIX].value
+    width, height = image_size(ctx, self) if is_image(self) else (None, None)
+    name = image_mode(ctx, self) if is_image(self) else None
+    known = ctx.is_none(format) and width is not None and height is not None and width.known and height.known \
+        and name in _KEPT_MODES[ending]
+    remember(ctx, key, ("image", width.value, height.value, name) if known else None)
+    return NONE
 
 
 @op("PIL.Image.new")
@@ -194,7 +222,7 @@ def split(ctx: OpContext, self):
     return Seq([pil_image(ctx, width, height, "L", "band split as") for _ in range(MODES[mode][0])], "tuple")
 
 
-@op(f"{PIL_IMAGE}.save", f"{PIL_IMAGE}.show", f"{PIL_IMAGE}.close", f"{PIL_IMAGE}.load", f"{PIL_IMAGE}.verify",
+@op(f"{PIL_IMAGE}.show", f"{PIL_IMAGE}.close", f"{PIL_IMAGE}.load", f"{PIL_IMAGE}.verify",
     f"{PIL_IMAGE}.paste", f"{PIL_IMAGE}.putalpha")
 def no_result(ctx: OpContext, self, *args, **kwargs):
     return NONE

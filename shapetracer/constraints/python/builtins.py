@@ -24,7 +24,7 @@ from shapetracer.constraints.core.arrays import TEXT
 from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import ANY, A, bad, instance_of, ok
-from shapetracer.constraints.core.paths import made, overridable
+from shapetracer.constraints.core.paths import FRESH_PATH, made, overridable, path_marks
 from shapetracer.constraints.core.scalar_conversion import require_scalar_value
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.domain.values import (
@@ -481,9 +481,11 @@ def _parser(**defaults: Any) -> Obj:
 
 # --- file paths -----------------------------------------------------------------------------
 
-def text(ctx: OpContext) -> Obj:
+def text(ctx: OpContext, attrs: dict | None = None) -> Obj:
     """A string whose characters are not known."""
-    return Obj(TEXT, {}, ctx.site)
+    return Obj(TEXT, attrs or {}, ctx.site)
+
+
 
 
 def _textual(value: Any) -> bool | None:
@@ -504,7 +506,7 @@ def join(ctx: OpContext, path, *paths):
     if False in kinds:
         return UNKNOWN  # joining a number raises TypeError: not a path
     if any(isinstance(p, Const) for p in parts) or True in kinds:
-        return text(ctx)  # a part is surely a string, so all must be, and so is the result
+        return text(ctx, path_marks(parts))  # a part is surely a string, so all must be, and so is the result
     return UNKNOWN
 
 
@@ -530,7 +532,13 @@ def one_path(ctx: OpContext, path, *args, **kwargs):
     return text(ctx) if _textual(path) else UNKNOWN
 
 
-@op("tempfile.mkdtemp", "tempfile.gettempdir", "os.getcwd")
+@op("tempfile.mkdtemp")
+def fresh_directory(ctx: OpContext, *args, **kwargs):
+    """A new, empty folder: paths in it name only the files this run writes."""
+    return text(ctx, {FRESH_PATH: Const(("mkdtemp", ctx.site.path, id(ctx.site.node)))})
+
+
+@op("tempfile.gettempdir", "os.getcwd")
 def made_directory(ctx: OpContext, *args, **kwargs):
     return text(ctx)
 
