@@ -86,7 +86,7 @@ class _Scan:
             last = getattr(node, "end_lineno", None) or node.lineno
             self.guarded.update(range(node.lineno, last + 1))
         if isinstance(node, ast.Call):
-            callee = _callee(node.func)
+            callee = _name(node.func)
             if callee:
                 if guarded:
                     self.called_guarded.add(callee)
@@ -94,14 +94,6 @@ class _Scan:
                     self.calls.setdefault(function, set()).add(callee)
         for child in ast.iter_child_nodes(node):
             self.visit(child, guarded, function)
-
-
-def _callee(func: ast.AST) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
 
 
 def _name(node: ast.AST) -> str:

@@ -21,6 +21,7 @@ from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.spec import OpContext
 from shapetracer.domain.values import ApiRef, Const
 from shapetracer.constraints.core import messages
+from shapetracer.rules import codes
 
 # An op that gives more separate tensors than this (unstack, split) is left unknown: no
 # program unstacks ten thousand tensors, and listing 2**40 of them would exhaust memory.
@@ -103,3 +104,14 @@ def merge_shapes(ctx: OpContext, code: str, first: Shape, second: Shape, involve
 def fresh_dims(ctx: OpContext, dims: Iterable[Dim | None], hint: str = "d", lower: int = 1) -> list[Dim]:
     """Replace the unknown entries of a shape argument by fresh dims."""
     return [d if d is not None else ctx.fresh(hint, lower) for d in dims]
+
+
+def require_scalar(ctx: OpContext, value: Any) -> bool:
+    """One string where TensorFlow wants a scalar (a file name, an encoded image): False
+    after the rank report."""
+    x = ctx.tensor(value)
+    if x is not None and x.shape.rank not in (None, 0):
+        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(0, x.shape.rank),
+                                              " (input shapes: {shape:tf})", shape=x.shape), [x])
+        return False
+    return True

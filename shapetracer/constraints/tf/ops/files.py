@@ -7,31 +7,21 @@ from __future__ import annotations
 
 from shapetracer.constraints.core.examples import T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import OpContext, op
-from shapetracer.constraints.core import messages
+from shapetracer.constraints.core.common import require_scalar
 from shapetracer.domain.values import NONE, Obj
 from shapetracer.rules import codes
 
 
-def _scalar_name(ctx: OpContext, filename) -> bool:
-    """A file name is one string (False after a report)."""
-    name = ctx.tensor(filename)
-    if name is not None and name.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(0, name.shape.rank),
-                                              " (input shapes: {shape:tf})", shape=name.shape), [name])
-        return False
-    return True
-
-
 @op("tf.io.read_file", "tf.read_file")
 def read_file(ctx: OpContext, filename, name=None):
-    if not _scalar_name(ctx, filename):
+    if not require_scalar(ctx, filename):
         return ctx.unknown_tensor("string")
     return ctx.result([], "string", label="read as")
 
 
 @op("tf.io.write_file", "tf.write_file")
 def write_file(ctx: OpContext, filename, contents, name=None):
-    _scalar_name(ctx, filename)
+    require_scalar(ctx, filename)
     return NONE
 
 

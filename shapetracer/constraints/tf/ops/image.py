@@ -19,7 +19,7 @@ from typing import Any
 
 from shapetracer.rules.message import Message
 from shapetracer.rules import codes
-from shapetracer.constraints.core.common import dtype_name
+from shapetracer.constraints.core.common import dtype_name, require_scalar
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import T, UNKNOWN_SHAPE, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -433,16 +433,6 @@ def grayscale_to_rgb(ctx: OpContext, images, name=None):
 
 # --- codecs -------------------------------------------------------------------------
 
-def _scalar_contents(ctx: OpContext, contents: Any) -> bool:
-    """Decoders take one encoded string (a scalar); False after a report."""
-    x = ctx.tensor(contents)
-    if x is not None and x.shape.rank not in (None, 0):
-        ctx.fail(codes.RANK_MISMATCH, ctx.msg(messages.shape_must_be_rank(0, x.shape.rank),
-                                              " (input shapes: {shape:tf})", shape=x.shape), [x])
-        return False
-    return True
-
-
 def _decoded(ctx: OpContext, channels: Any, leading: int = 2, dtype: str | None = "uint8") -> Tensor:
     """``[?, ?, channels]`` (``leading`` unknown dims); channels 0/None means "as stored": unknown."""
     count = ctx.int(channels)
@@ -455,14 +445,14 @@ def _decoded(ctx: OpContext, channels: Any, leading: int = 2, dtype: str | None 
     "tf.image.decode_bmp", "tf.io.decode_bmp")
 def decode_jpeg(ctx: OpContext, contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
                 acceptable_fraction=1, dct_method="", name=None, dtype=None):
-    if not _scalar_contents(ctx, contents):
+    if not require_scalar(ctx, contents):
         return ctx.unknown_tensor("uint8")
     return _decoded(ctx, channels, dtype=dtype_name(dtype, "uint8"))
 
 
 @op("tf.image.decode_gif", "tf.io.decode_gif")
 def decode_gif(ctx: OpContext, contents, name=None):
-    if not _scalar_contents(ctx, contents):
+    if not require_scalar(ctx, contents):
         return ctx.unknown_tensor("uint8")
     return _decoded(ctx, 3, leading=3)
 
@@ -472,7 +462,7 @@ def decode_image(ctx: OpContext, contents, channels=None, dtype="uint8", name=No
     """With expand_animations (the default) a GIF gives rank 4, so TensorFlow does not know the
     rank: while a graph is built (TF 1, a Dataset.map function) the result has no static rank,
     which ops such as resize refuse; run eagerly, it has the decoded file's shape."""
-    if not _scalar_contents(ctx, contents):
+    if not require_scalar(ctx, contents):
         return ctx.unknown_tensor()
     if ctx.bool(expand_animations, True) is not False:
         if ctx.graph.building(ctx.target):
