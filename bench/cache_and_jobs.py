@@ -1,6 +1,7 @@
 """The project cache and ``--jobs``, timed on whole repositories as a user runs them.
 
     python bench/cache_and_jobs.py [DIR] [--only A,B] [--json OUT]
+    python bench/cache_and_jobs.py [DIR] --whole [--rounds 2]
 
 DIR is a folder of repositories (default ~/.cache/shapetracer/realworld; each immediate
 sub-folder is one).  Each repository is copied to a temporary folder (the cache is written
@@ -18,6 +19,13 @@ run 1 prints (byte for byte; the edit adds a line at the end of a module, so no 
 moves).  The totals give the ratios the issue asks for: jobs-2 speed-up over jobs-1 and
 warm over cold.  Run it from the checkout to measure (PYTHONPATH is passed on); on a busy
 machine the parallel speed-up cannot show, so say the load (``uptime``) with the figures.
+
+With ``--whole``, DIR is checked as one folder (one process per run, as ``shapetracer check
+DIR`` on the whole set): cold ``--jobs 1`` and ``--jobs 2`` in turn for ``--rounds`` rounds
+(the medians are compared, pair by pair as the machine drifts), then the cache filled and
+read once.  A repository of a handful of scripts cannot use a second core for long (its
+largest script and the process start are most of its time); the whole set shows what
+``--jobs`` gives on many scripts.
 """
 
 from __future__ import annotations
@@ -80,12 +88,42 @@ def measure(source: Path) -> dict:
                 "jobs2_same": out2 == out1, "warm_same": out4 == out1, "edit_same": None if out5 is None else out5 == out1}
 
 
+def measure_whole(source: Path, rounds: int) -> int:
+    """The set as one folder: jobs 1 against jobs 2, then the cache."""
+    with tempfile.TemporaryDirectory(prefix="st-cache-") as tmp:
+        tree = Path(tmp) / source.name
+        shutil.copytree(source, tree, ignore=shutil.ignore_patterns(".shapetracer_cache"))
+        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+        pairs = []
+        same = True
+        for round_ in range(rounds):
+            one, out1 = run(tree, "--no-cache", "--jobs", "1")
+            two, out2 = run(tree, "--no-cache", "--jobs", "2")
+            same = same and out1 == out2
+            pairs.append((one, two))
+            print(f"round {round_ + 1}: jobs 1 {one:.1f} s, jobs 2 {two:.1f} s, speed-up {one / two:.2f}x, "
+                  f"identical output: {out1 == out2}", flush=True)
+        filled, out3 = run(tree, "--jobs", "2")
+        warm, out4 = run(tree, "--jobs", "2")
+        ratios = sorted(one / two for one, two in pairs)
+        median = ratios[len(ratios) // 2] if len(ratios) % 2 else sum(ratios[len(ratios) // 2 - 1:][:2]) / 2
+        print(f"whole set: jobs-2 speed-up median {median:.2f}x over {rounds} pairs; identical output {same}; "
+              f"cache filled {filled:.1f} s, warm {warm:.1f} s ({warm / min(p[0] for p in pairs):.3f} x cold jobs 1), "
+              f"warm output identical {out4 == out1}")
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dir", nargs="?", type=Path, default=Path.home() / ".cache/shapetracer/realworld")
     parser.add_argument("--only", help="comma-separated repository names")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--whole", action="store_true", help="check DIR as one folder (see above)")
+    parser.add_argument("--rounds", type=int, default=2, help="with --whole: pairs of jobs 1 / jobs 2 runs")
     args = parser.parse_args(argv)
+    if args.whole:
+        return measure_whole(args.dir.expanduser(), args.rounds)
     repos = sorted(p for p in args.dir.expanduser().iterdir() if p.is_dir())
     if args.only:
         wanted = set(args.only.split(","))

@@ -223,7 +223,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("unroll", int, "Loop unrolling bound.", field="bounds.unroll"),
     Option("call-depth", int, "Nested user-function calls analysed at their call site.",
            field="bounds.call_depth"),
-    Option("analysis-seconds", int, "Wall-clock budget of the shape pass per file.", field="bounds.seconds"),
+    Option("analysis-seconds", int, "CPU-time budget of the shape pass per file (seconds).", field="bounds.seconds"),
     Option("solver-timeout-ms", int, "Z3 timeout per query.", field="limits.timeout_ms"),
     Option("solver-rlimit", int, "Z3 resource limit per query.", field="limits.rlimit"),
     Option("device-memory", str, "Device memory that tensors and Keras training steps are checked against "

@@ -30,7 +30,7 @@ class Bounds:
     # summarised like a loop over unknown items.  Nested unrolled loops (epochs x batches x
     # a helper's own loop) otherwise multiply.
     unroll_steps: int = 6_000
-    seconds: float = 10.0  # wall-clock budget per file
+    seconds: float = 10.0  # CPU-time budget per file (the analysing thread's)
     device_memory: str = DEFAULT_DEVICE_MEMORY  # tensors larger than this draw ST205 (constraints/core/memory.py)
 
 

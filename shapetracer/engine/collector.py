@@ -110,3 +110,12 @@ def _reclaim(before: list[int]) -> None:
         gc.collect()
         gc.freeze()
         _blocks_after_sweep = sys.getallocatedblocks()
+
+
+def before_fork() -> None:
+    """Before a pool's workers are forked (``engine.workers``), once the collector was
+    tuned: what the main process loaded (op families, the project's parses) is frozen out
+    of the collector, so a worker's collections never walk it, which would write each
+    object's collector header and copy every page of it into the worker (copy on write)."""
+    if _tuned:
+        gc.freeze()

@@ -28,6 +28,7 @@ from typing import Callable, Iterable
 from shapetracer import versions
 from shapetracer.engine.cache import Cache, options_text
 from shapetracer.engine.runs import RunResult, run_all
+from shapetracer.engine.workers import Workers
 from shapetracer.engine.files import (
     FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files, project_pass,
     target_for_file, too_large, unparsed, unreadable,
@@ -66,15 +67,16 @@ def check_project(paths: Iterable[Path], options: Options,
     docstring), one result per checked file in path order.  ``progress`` is told of each
     run done; ``planned``: the ``plan`` of these paths, when the caller made it already;
     ``cache``: where runs and files' results are kept (``engine.cache``); ``jobs``: the
-    processes the runs are spread over."""
+    processes the runs and then the files' own passes are spread over (``engine.workers``)."""
     work = planned or plan(paths, exclude)
     if work.project is None:
         return []
     cache = cache or Cache(None)
-    results = run_all(work.runs, work.project, options, progress, cache, jobs) if work.runs else []
-    shown = {work.project.display(_resolved(t)) for t in work.targets}
-    merged = merge(results, shown)
-    return [cached_file_result(target, work.project, options, merged, results, cache) for target in work.targets]
+    with Workers(work.project, options, jobs) as workers:
+        results = run_all(work.runs, work.project, options, progress, cache, workers) if work.runs else []
+        shown = {work.project.display(_resolved(t)) for t in work.targets}
+        merged = merge(results, shown)
+        return file_results(work.targets, work.project, options, merged, results, cache, workers)
 
 
 def merge(results: list[RunResult], shown: set[str]) -> dict[str, list[Finding]]:
@@ -116,27 +118,67 @@ def _also_reached(finding: Finding, also: dict[str, Finding]) -> Related:
     return Related(entries[0], 1, 1, message, args={"runs": len(entries) + 1})
 
 
+@dataclass(frozen=True)
+class FileTask:
+    """One checked file's own pass, as a worker gets it: the file, the findings the runs
+    made in it, and its own run's result (its target, statistics and file reads), if it is
+    a script."""
+
+    target: Path
+    findings: tuple[Finding, ...]
+    own: RunResult | None
+
+
+def file_results(targets: list[Path], project: Project, options: Options, merged: dict[str, list[Finding]],
+                 results: list[RunResult], cache: Cache, workers: Workers) -> list[FileResult]:
+    """Each checked file's result (``_file_result``), in the order of ``targets``: from the
+    cache where the file, its target, the options and the runs' findings in it are what they
+    were, the others made on ``workers``."""
+    by_entry = {result.entry: result for result in results}
+    done: list[FileResult | None] = [None] * len(targets)
+    todo: list[tuple[int, str | None, FileTask]] = []
+    for i, target in enumerate(targets):
+        shown = project.display(_resolved(target))
+        task = FileTask(target, tuple(merged.get(shown, ())), by_entry.get(shown))
+        key = _file_key(cache, task, project, options) if cache.enabled else None
+        hit = cache.load(key) if key is not None else None
+        if isinstance(hit, FileResult):
+            done[i] = hit
+        else:
+            todo.append((i, key, task))
+    weights = [len(project.read(_resolved(task.target)) or b"") for _, _, task in todo] if workers.jobs > 1 else None
+    for (i, key, _), result in zip(todo, workers.map(_file_task, [task for _, _, task in todo], weights)):
+        done[i] = result
+        if key is not None:
+            cache.store(key, result)
+    return done  # type: ignore[return-value] - every index is filled above
+
+
 def cached_file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
-                        results: list[RunResult], cache: Cache) -> FileResult:
-    """``_file_result``, read from the cache when the file, its target, the options and the
-    runs' findings in it are what they were."""
-    if not cache.enabled:
-        return _file_result(target, project, options, merged, results)
-    file = _resolved(target)
-    shown = project.display(file)
-    own = next((r for r in results if r.entry == shown), None)
+                       results: list[RunResult], cache: Cache) -> FileResult:
+    """One checked file's result, from the cache when it can be (``file_results`` for one
+    file, here: an editor's open file)."""
+    return file_results([target], project, options, merged, results, cache, Workers(project, options, 1))[0]
+
+
+def _file_key(cache: Cache, task: FileTask, project: Project, options: Options) -> str | None:
+    """A file result's cache key: the file's bytes, its target, the options and the runs'
+    findings in it (None: the file cannot be read, so nothing is kept)."""
+    file = _resolved(task.target)
     data = project.read(file)
     if data is None:
-        return _file_result(target, project, options, merged, results)
-    key = cache.key("file", options_text(options), shown, data,
-                    repr(own.target if own is not None else target_for_file(file, options)),
-                    pickle.dumps((merged.get(shown, []), own.stats if own is not None else None)))
-    hit = cache.load(key)
-    if isinstance(hit, FileResult):
-        return hit
-    result = _file_result(target, project, options, merged, results)
-    cache.store(key, result)
-    return result
+        return None
+    shown = project.display(file)
+    own = task.own
+    return cache.key("file", options_text(options), shown, data,
+                     repr(own.target if own is not None else target_for_file(file, options)),
+                     pickle.dumps((list(task.findings), own.stats if own is not None else None)))
+
+
+def _file_task(project: Project, options: Options, task: FileTask) -> FileResult:
+    shown = project.display(_resolved(task.target))
+    return _file_result(task.target, project, options, {shown: list(task.findings)},
+                        [task.own] if task.own is not None else [])
 
 
 def _file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],

@@ -2,25 +2,24 @@
 cache where nothing they read changed, else here or on several processes.
 
 ``check --jobs N`` gives the same output as ``--jobs 1``: the runs are independent (each
-has its own analysis), the pool hands their results back in the order of the runs, and
-the merge that follows reads them in that order.  A worker is forked with the project
-already read, so only the entry's path travels to it and a ``RunResult`` back.
+has its own analysis), the pool (``engine.workers``) hands their results back in the order
+of the runs, and the merge that follows reads them in that order.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from shapetracer import versions
 from shapetracer.domain.analysis import analysing
 from shapetracer.domain.target import Target
 from shapetracer.engine import collector, tensorless
 from shapetracer.engine.cache import Cache, options_text
+from shapetracer.engine.workers import Workers
 from shapetracer.engine.files import Options, interpret, is_selected, target_for_file, to_finding
 from shapetracer.frontend.statistics import Statistics
 from shapetracer.frontend.program import read_program
@@ -111,9 +110,11 @@ def default_jobs() -> int:
 
 def run_all(runs: list[Path], project: Project, options: Options,
             progress: Callable[[int], None] | None = None, cache: Cache | None = None,
-            jobs: int = 1) -> list[RunResult]:
-    """The result of each run, in the order of ``runs``."""
+            workers: Workers | None = None) -> list[RunResult]:
+    """The result of each run, in the order of ``runs``; those the cache lacks are made
+    on ``workers`` (here, one after another, without)."""
     cache = cache or Cache(None)
+    workers = workers or Workers(project, options, 1)
     keys = RunKeys(cache, project, options) if cache.enabled else None
     done: dict[Path, RunResult] = {}
     todo = []
@@ -125,13 +126,27 @@ def run_all(runs: list[Path], project: Project, options: Options,
                 progress(1)
         else:
             todo.append(entry)
-    for entry, result in zip(todo, _run(todo, project, options, jobs)):
+    weights = [_size(project, entry) for entry in todo] if workers.jobs > 1 else None
+    for entry, result in zip(todo, workers.map(_run_task, todo, weights)):
         done[entry] = result
         if keys is not None:
             cache.store(keys.of(entry), result)
         if progress is not None:
             progress(1)
     return [done[entry] for entry in runs]
+
+
+def _run_task(project: Project, options: Options, entry: Path) -> RunResult:
+    return run_script(entry, project, options)
+
+
+def _size(project: Project, entry: Path) -> int:
+    """The bytes a run reads: how long it will take, roughly."""
+    total = 0
+    for file in project.reached(entry):
+        data = project.read(file)
+        total += len(data) if data is not None else 0
+    return total
 
 
 class RunKeys:
@@ -160,61 +175,3 @@ class RunKeys:
             data = self.project.read(file)
             self._digests[file] = hashlib.sha256(data).hexdigest() if data is not None else "-"
         return self._digests[file]
-
-
-def _run(entries: list[Path], project: Project, options: Options, jobs: int) -> Iterator[RunResult]:
-    """The runs' results in the order of ``entries``.  On a pool, the largest runs start
-    first (a big script last in line would leave one core idle at the end), and the op
-    families the project's imports need are loaded before the workers are forked, so no
-    worker loads them again."""
-    if jobs <= 1 or len(entries) <= 1:
-        for entry in entries:
-            yield run_script(entry, project, options)
-        return
-    _load_families(project)
-    order = sorted(range(len(entries)), key=lambda i: -_size(project, entries[i]))
-    done: dict[int, RunResult] = {}
-    with ProcessPoolExecutor(max_workers=min(jobs, len(entries)), initializer=_start_worker,
-                             initargs=(project, options)) as pool:
-        futures = {i: pool.submit(_run_in_worker, entries[i]) for i in order}
-        for i in range(len(entries)):
-            done[i] = futures[i].result()
-            yield done.pop(i)
-
-
-def _size(project: Project, entry: Path) -> int:
-    """The bytes a run reads: how long it will take, roughly."""
-    total = 0
-    for file in project.reached(entry):
-        data = project.read(file)
-        total += len(data) if data is not None else 0
-    return total
-
-
-def _load_families(project: Project) -> None:
-    from shapetracer.constraints.core import libraries
-
-    wanted = set()
-    for module in list(project.modules.values()):
-        for item in module.imports:
-            library = libraries.IMPORTS.get(item.module.split(".", 1)[0]) if item.level == 0 else None
-            if library is not None:
-                wanted.add(library)
-    for library in sorted(wanted):
-        libraries.load(library)
-    if wanted:  # the interpreter too (imported when a run first needs it): once, before the fork
-        import shapetracer.frontend.interpreter  # noqa: F401
-
-
-_worker_state: tuple[Project, Options] | None = None
-
-
-def _start_worker(project: Project, options: Options) -> None:
-    global _worker_state
-    _worker_state = (project, options)
-
-
-def _run_in_worker(entry: Path) -> RunResult:
-    assert _worker_state is not None
-    project, options = _worker_state
-    return run_script(entry, project, options)

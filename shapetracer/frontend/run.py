@@ -85,7 +85,7 @@ class Run:
         self.undecided = 0
         self.approximations = 0  # forks and loop summaries so far (a generator's yields are exact without)
         self.steps = 0
-        self.started = time.perf_counter()
+        self.started = time.thread_time()
         self.call_stack: list[cst.CSTNode] = []  # the function nodes being analysed, outermost first
         # per frame on the call stack: the environments its function closes over
         self.closures: list[list[dict[str, Value]]] = []
@@ -106,7 +106,7 @@ class Run:
         """A fresh step and time budget: each imported module's functions that no call
         reached get what the module would have had if checked on its own."""
         self.steps = 0
-        self.started = time.perf_counter()
+        self.started = time.thread_time()
 
     def tick(self) -> None:
         """One more node evaluated: past the step or time budget, the rest of the file is given up."""
@@ -114,7 +114,9 @@ class Run:
         if self.steps > self.bounds.steps:
             raise BudgetExceeded("step")
         if self.steps % 512 == 0:
-            if time.perf_counter() - self.started > self.bounds.seconds:
+            # CPU time of this thread, not the wall clock: a loaded machine (or a pool's other
+            # workers) must not change what a file's analysis finds
+            if time.thread_time() - self.started > self.bounds.seconds:
                 raise BudgetExceeded("time")
             stale = getattr(_cancel, "stale", None)
             if stale is not None and stale():
