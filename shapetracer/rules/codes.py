@@ -246,8 +246,9 @@ MISSING_ARGUMENT = _rule("ST151", "undefined-cli-argument", "container", "error"
                          "An attribute of an argparse namespace that no add_argument defines (AttributeError).",
                          facts="attribute defined")
 LIST_INDEX = _rule("ST152", "list-index-past-end", "container", "error", "index-error",
-                   "A constant index past the end of a list whose length is known on every path (IndexError).",
-                   facts="index kind length name")
+                   "A constant index past the end of a list whose length is known on every path, or of an "
+                   "array's or tensor's shape whose rank is known (IndexError).",
+                   facts="index kind length name rank")
 
 # --- ST2xx: shape warnings -----------------------------------------------
 POSSIBLE_FAILURE = _rule("ST201", "possible-shape-failure", "shape-warning", "warning", "shape",
