@@ -191,7 +191,7 @@ ARG_LENGTH = _rule("ST122", "argument-length-mismatch", "shape", "error", "shape
                          "want_lengths want_rank")
 INDEX_RANGE = _rule("ST123", "index-out-of-range", "shape", "error", "shape",
                     "A constant index or slice falls outside the dimension it indexes.",
-                    facts="op axis begin count dim fed index rank room size")
+                    facts="op axis begin count dim fed index rank raises room size")
 EINSUM_MISMATCH = _rule("ST124", "einsum-mismatch", "shape", "error", "shape",
                         "An einsum/tensordot equation does not fit its operands.",
                         facts="op a arg axes_a axes_b b count count_a count_b equation fed index "

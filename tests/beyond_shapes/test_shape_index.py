@@ -51,3 +51,12 @@ def test_through_a_function_called_with_the_array():
     assert codes_of(NUMPY + "def channels(x):\n    return x.shape[3]\nchannels(images)\n") == [(4, codes.LIST_INDEX)]
     assert codes_of(NUMPY + "def channels(x):\n    return x.shape[3]\nchannels(images)\n"
                     "channels(images.reshape((100, 28, 28, 1)))\n") == []
+
+
+def test_numpys_out_of_bounds_index_is_an_index_error_tensorflows_a_shape_error():
+    numpy = findings_of("import numpy as np\nscores = np.zeros(4)\nbest = scores[4]\n")
+    assert [(f.line, f.code, f.category) for f in numpy] == [(3, codes.INDEX_RANGE, "index-error")]
+    assert numpy[0].args["raises"] == "IndexError"
+    tensor = findings_of("import tensorflow as tf\nscores = tf.zeros([4])\nbest = scores[4]\n",
+                         target=target_for("2.15"))
+    assert [(f.code, f.category) for f in tensor] == [(codes.INDEX_RANGE, "shape")]
