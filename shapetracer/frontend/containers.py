@@ -26,7 +26,7 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Origin
 from shapetracer.rules.message import Message
-from shapetracer.domain.values import Const, DictVal, Obj, Seq, Value
+from shapetracer.domain.values import Const, DictVal, Obj, Seq, ShapeVal, Value
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import Run
 
@@ -235,6 +235,9 @@ class Recorder:
     def subscript(self, node: cst.Subscript, owner: Value, index: Value) -> None:
         """``owner[index]`` read at ``node`` on the current path."""
         name = node.value.value if isinstance(node.value, cst.Name) else None
+        if isinstance(owner, ShapeVal):
+            self._shape_item(node, owner, index)
+            return
         missing = _missing_item(owner, index)
         if missing is None:
             self._clear(node)
@@ -251,6 +254,28 @@ class Recorder:
         # the read raises; the analysis goes on with an unknown value (nothing follows from it)
         if isinstance(index, Const):
             self.raised = (self.run.current_place, owner, index.value)
+
+    def _shape_item(self, node: cst.Subscript, shape: ShapeVal, index: Value) -> None:
+        """``x.shape[i]`` past the rank of a shape whose rank is known: the shape is a
+        tuple (numpy, TensorFlow 2's TensorShape) or a list (TensorFlow 1's TensorShape
+        keeps its dimensions in one), and reading past its end raises IndexError, as
+        ``images.shape[3]`` of grayscale images does.  Only on a path every run takes."""
+        rank = len(shape.shape.dims) if shape.shape.dims is not None else None
+        if rank is None or not (isinstance(index, Const) and isinstance(index.value, int)) \
+                or isinstance(index.value, bool) or -rank <= index.value < rank \
+                or self._guarded(node, self._usage(self.run.scope)):
+            self._clear(node)
+            return
+        if self.run.undecided:
+            # a branch the analysis could not decide: the shape may be what that branch rules
+            # out (``if dataset == mnist: channels = 1 else: channels = data.shape[3]``)
+            return
+        text = self.run.scope.module.code_for_node(node.value)
+        kind = "list" if self.run.target.tf1 and not shape.numpy else "tuple"
+        message = Message("IndexError: {kind} index out of range: {name}[{index}] of a shape of rank {rank}",
+                          kind=kind, name=text if len(text) <= 60 and "\n" not in text else "the shape",
+                          index=index.value, rank=rank)
+        self._fail(node, codes.LIST_INDEX, message, self.reporter.site(node), [])
 
     def _complete_dict(self, node: cst.Subscript, owner: Value, index: Value, missing, usage: _Usage) -> None:
         """A dict that came here whole (a parameter, ``**kwargs``, a module attribute, a returned

@@ -17,7 +17,7 @@ from shapetracer.constraints.core.paths import made
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.state import merge_values
 from shapetracer.domain.values import (
-    ELLIPSIS, UNKNOWN, ApiRef, Const, DictVal, Function, Obj, Seq, SliceVal, Value, distinct,
+    ELLIPSIS, UNKNOWN, ApiRef, Const, DictVal, Function, Obj, Seq, ShapeVal, SliceVal, Value, distinct,
 )
 from shapetracer.frontend import literals
 from shapetracer.frontend.calls import Calls, open_dicts
@@ -206,7 +206,7 @@ class Evaluator:
     def subscription(self, node: cst.Subscript) -> Value:
         owner = self.eval(node.value)
         index = self.index_value(node.slice)
-        if owner is UNKNOWN or isinstance(owner, (DictVal, Seq)):
+        if owner is UNKNOWN or isinstance(owner, (DictVal, Seq, ShapeVal)):
             self.containers.subscript(node, owner, index)  # ST150/ST152 (frontend/containers.py)
         return self.operations.subscript(owner, index, node)
 

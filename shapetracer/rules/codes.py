@@ -191,7 +191,7 @@ ARG_LENGTH = _rule("ST122", "argument-length-mismatch", "shape", "error", "shape
                          "want_lengths want_rank")
 INDEX_RANGE = _rule("ST123", "index-out-of-range", "shape", "error", "shape",
                     "A constant index or slice falls outside the dimension it indexes.",
-                    facts="op axis begin count dim fed index rank room size")
+                    facts="op axis begin count dim fed index rank raises room size")
 EINSUM_MISMATCH = _rule("ST124", "einsum-mismatch", "shape", "error", "shape",
                         "An einsum/tensordot equation does not fit its operands.",
                         facts="op a arg axes_a axes_b b count count_a count_b equation fed index "
@@ -246,8 +246,9 @@ MISSING_ARGUMENT = _rule("ST151", "undefined-cli-argument", "container", "error"
                          "An attribute of an argparse namespace that no add_argument defines (AttributeError).",
                          facts="attribute defined")
 LIST_INDEX = _rule("ST152", "list-index-past-end", "container", "error", "index-error",
-                   "A constant index past the end of a list whose length is known on every path (IndexError).",
-                   facts="index kind length name")
+                   "A constant index past the end of a list whose length is known on every path, or of an "
+                   "array's or tensor's shape whose rank is known (IndexError).",
+                   facts="index kind length name rank")
 
 # --- ST2xx: shape warnings -----------------------------------------------
 POSSIBLE_FAILURE = _rule("ST201", "possible-shape-failure", "shape-warning", "warning", "shape",

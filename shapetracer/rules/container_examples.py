@@ -1,5 +1,5 @@
 """Failing and fixed snippets of the container rules (ST150-ST152: a missing dict key, an
-argparse attribute no ``add_argument`` defines, a list read past its end), for the rule docs.
+argparse attribute no ``add_argument`` defines, a list or an array's shape read past its end), for the rule docs.
 
 The shape rules' examples are their op families' (``EXAMPLES`` in constraints/), the generic
 rules' are generic/examples; these are plain programs, kept with the rules they show, so
@@ -19,8 +19,10 @@ EXAMPLES: dict[str, tuple[list[str], list[str]]] = {
                               "args = parser.parse_args()\nrate = args.learning_rate"],
                              ["parser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
                               "args = parser.parse_args()\nrate = args.lr"]),
-    codes.LIST_INDEX: (["layer_sizes = [32, 10]\noutput_units = layer_sizes[2]"],
-                       ["layer_sizes = [32, 10]\noutput_units = layer_sizes[1]"]),
+    codes.LIST_INDEX: (["layer_sizes = [32, 10]\noutput_units = layer_sizes[2]",
+                        "import numpy as np\nimages = np.zeros((100, 28, 28))\nchannels = images.shape[3]"],
+                       ["layer_sizes = [32, 10]\noutput_units = layer_sizes[1]",
+                        "import numpy as np\nimages = np.zeros((100, 28, 28, 1))\nchannels = images.shape[3]"]),
 }
 
 

@@ -19,7 +19,7 @@ _KINDS: dict[Kind, str] = {
     STR: "op api arg attr kernel node layer layer_class loss input input_name kind label equation tensor tag "
          "checking estimator cell_class ndim_kind data_format padding first_name text detail error budget "
          "encoding language construct target version replacement requirement_code function class_name "
-         "method_name key x_arg y_arg suggestion path folder",
+         "method_name key x_arg y_arg suggestion path folder raises",
     NAME: "name module attribute cls method keyword argument",
     # numbers that are dims of the program (None: unknown)
     DIM: "a b dim size depth width rows columns batch before after begin offset room span actual computed "

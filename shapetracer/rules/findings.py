@@ -100,6 +100,10 @@ class Finding:
 
     @property
     def category(self) -> str:
+        """The rule's taxonomy category; a shape finding whose failure is Python's IndexError
+        (numpy's out-of-bounds index: its ``raises`` fact) is an index error."""
+        if self.args.get("raises") == "IndexError" and self.rule.category == "shape":
+            return "index-error"
         return self.rule.category
 
     @classmethod

@@ -192,9 +192,11 @@ def np_axis_out_of_bounds(axis: Any, ndim: Any) -> Message:
 
 def np_index_out_of_bounds(index: Any, axis: Any, size: Any) -> Message:
     """numpy's ``IndexError`` for an integer index: "index 3 is out of bounds for axis 0 with
-    size 2"."""
+    size 2".  The ``raises`` fact makes the finding an index error in the failure taxonomy
+    (``Finding.category``): TensorFlow's out-of-range index is an op's shape error, numpy's is
+    Python's IndexError, and the failed-job study counts it as the latter."""
     return Message("index {index} is out of bounds for axis {axis} with size {size}", index=index, axis=axis,
-                   size=size)
+                   size=size, raises="IndexError")
 
 
 def np_only_scalar_arrays() -> Message:

@@ -1,0 +1,10 @@
+# pattern: keys
+# style: tf1-plain
+# tf: 1.15
+# A TF1 graph: the inputs are (batch, 784) and the code reads an image side from a shape;
+# TensorFlow 1's TensorShape keeps its dimensions in a list ("list index out of range").
+import tensorflow as tf
+
+x = tf.placeholder(tf.float32, [None, 784])
+side = x.get_shape()[2]  # expect: ST152
+print(side)
