@@ -48,7 +48,7 @@ class Reporter:
         self._seen: set[tuple] = set()
         self.catch = FailureCatch()  # findings a call holds back to say them itself
         self._conflicts: list[frozenset[int]] = []  # node ids of each definite error's conflict, in order
-        self._worded: dict[tuple[str, str], list[frozenset[int]]] = {}  # the same, by code and words
+        self._worded: dict[tuple[str, Message], list[frozenset[int]]] = {}  # the same, by code and message
         # assignments, for `shapetracer shapes`, fixes and hovers; None: not kept
         self.shape_log: list[tuple[Origin, Value]] | None = []
 
@@ -61,13 +61,13 @@ class Reporter:
             return
         self._seen.add(key)
         if confidence == "definite" and code in _CONFLICT_CODES \
-                and self._follows(code, message.text, site, related or []):
+                and self._follows(code, message, site, related or []):
             return
         trail = tuple(Origin(scope.path, place, scope) for scope, place in self.run.callers
                       if scope is not None and place is not None)
         self.reports.append(Report(code, message, site, related or [], confidence, trail))
 
-    def _follows(self, code: str, text: str, site: Origin, related: list[Origin]) -> bool:
+    def _follows(self, code: str, message: Message, site: Origin, related: list[Origin]) -> bool:
         """Whether a definite error only repeats or follows from one reported before.
 
         After an error the analysis goes on; a failed op's result is unknown where its
@@ -77,11 +77,12 @@ class Reporter:
           static result, and a later run's ops built on it clash for the same reason);
         - its conflict lies within an earlier one's (the same wrong array fed to the same
           placeholder by a training and an evaluation run);
-        - it is worded as an earlier one and their conflicts share a node, or it names none
+        - it says what an earlier one said (the same message: template and facts) and their
+          conflicts share a node, or it names none
           (the training and validation slices of one wrongly sized array given to ``fit``
           and to ``evaluate``; one wrong argument reaching three ``get_variable`` calls).
         What the failing statement made itself (the slice ``x[:8]`` it feeds) is its own and
-        tells nothing apart.  Worded apart (two slices of one vector, each reshaped to its
+        tells nothing apart.  With other facts (two slices of one vector, each reshaped to its
         own wrong size), both stand.  The first is reported, where a real run stops."""
         run = self.run
         nodes = frozenset(id(origin.node) for origin in related
@@ -90,7 +91,7 @@ class Reporter:
             return True
         if nodes and any(nodes <= earlier for earlier in self._conflicts):
             return True
-        worded = self._worded.setdefault((code, text), [])
+        worded = self._worded.setdefault((code, message), [])
         if any(not nodes or nodes & earlier for earlier in worded):
             return True  # the same words over a shared conflict: one wrong value met again
         conflict = nodes | {id(site.node)}

@@ -45,7 +45,7 @@ from shapetracer.frontend.run import check_cancelled
 from shapetracer.frontend.source import ParsedSource, parse_shared
 from shapetracer.project import DiskFiles, Project, open_project
 from shapetracer.project.model import MAX_MODULE_BYTES, module_of, read_module
-from shapetracer.project.root import find_root
+from shapetracer.project.root import find_root, forget as forget_roots
 from shapetracer.rules import suppressions
 from shapetracer.rules.findings import Finding
 
@@ -102,6 +102,9 @@ class MemoryCache(Cache):
 
 
 def root_of(file: Path) -> Path:
+    """The project root of a file being opened, looked up afresh (``project.root.forget``):
+    the editor outlives the markers it saw at start-up."""
+    forget_roots()
     return find_root(file)
 
 

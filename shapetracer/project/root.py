@@ -38,6 +38,14 @@ def _root_of_folder(start: Path) -> Path:
     return requirements or start
 
 
+def forget() -> None:
+    """Drop what was learnt of folders: a long-running process (the language server) asks
+    again when a file is opened, as a ``pyproject.toml`` or ``requirements.txt`` may have been
+    added or removed since.  A command-line run reads each folder once."""
+    _root_of_folder.cache_clear()
+    _has_requirements.cache_clear()
+
+
 def common_root(paths: list[Path]) -> Path:
     """One root for several checked paths: the root of the first, widened to the folder
     they all share when another lies outside it."""

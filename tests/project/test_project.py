@@ -210,3 +210,15 @@ def test_a_job_in_memory_is_a_project_like_a_folder():
     assert root / "src/ops/augment.py" in project.reached(root / "train.py")
     assert root / "lib/signnet/inference.py" in project.reached(root / "run/eval.py")
     assert project.files.name(root / "src/data.py") == "src/data.py"
+
+
+def test_the_editor_sees_a_marker_added_after_it_started(tmp_path):
+    from shapetracer.lsp.projects import root_of
+
+    (tmp_path / "repo/models").mkdir(parents=True)
+    script = tmp_path / "repo/models/net.py"
+    script.write_text("x = 1\n")
+    assert root_of(script) == tmp_path / "repo/models"  # a loose folder so far
+    (tmp_path / "repo/pyproject.toml").write_text("[project]\nname = 'repo'\n")
+    assert find_root(script) == tmp_path / "repo/models"  # a command-line run reads each folder once
+    assert root_of(script) == tmp_path / "repo"  # opened again in the editor: the project's root

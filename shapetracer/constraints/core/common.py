@@ -15,11 +15,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.spec import OpContext
-from shapetracer.domain.values import ApiRef, Const
+from shapetracer.domain.values import ApiRef, Const, DictVal, Seq, Value
 from shapetracer.constraints.core import messages
 from shapetracer.rules import codes
 
@@ -115,3 +115,16 @@ def require_scalar(ctx: OpContext, value: Any) -> bool:
                                               " (input shapes: {shape:tf})", shape=x.shape), [x])
         return False
     return True
+
+
+def map_nested(value: Value, leaf: Callable[[Value], Value | None], lists: bool = True) -> Value | None:
+    """A nested structure of tuples (lists too, with ``lists``) and dicts with ``leaf``
+    applied to every other value, as ``tf.nest`` maps a dataset's element; None when a leaf
+    gives None.  Sequences come back as tuples, as tf.data makes every structure's."""
+    if isinstance(value, Seq) and (lists or value.kind == "tuple"):
+        items = [map_nested(item, leaf, lists) for item in value.items]
+        return None if any(item is None for item in items) else Seq(items, "tuple")
+    if isinstance(value, DictVal):
+        entries = [(key, map_nested(item, leaf, lists)) for key, item in value.entries]
+        return None if any(item is None for _, item in entries) else DictVal(entries)
+    return leaf(value)

@@ -17,6 +17,7 @@ from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, T, bad, instance_of, ok
+from shapetracer.constraints.core.common import map_nested
 from shapetracer.constraints.core.spec import OpContext, op
 from shapetracer.constraints.core.tracing import run_traced
 from shapetracer.domain.values import UNKNOWN, Const, DictVal, Obj, Seq, Tensor, Value
@@ -49,26 +50,12 @@ def _rows(value: Value) -> Dim | None:
 
 def _map_structure(value: Value, fn) -> Value | None:
     """Apply ``fn`` to every tensor of a (tuple / dict) structure; None if any is unknown."""
-    if isinstance(value, Tensor):
-        return fn(value)
-    if isinstance(value, Seq):
-        items = [_map_structure(v, fn) for v in value.items]
-        return None if any(i is None for i in items) else Seq(items, "tuple")
-    if isinstance(value, DictVal):
-        entries = [(k, _map_structure(v, fn)) for k, v in value.entries]
-        return None if any(v is None for _, v in entries) else DictVal(entries)
-    return None
+    return map_nested(value, lambda leaf: fn(leaf) if isinstance(leaf, Tensor) else None)
 
 
 def _as_tensors(ctx: OpContext, value: Value) -> Value | None:
-    """A tuple or dict is a structure of components; anything else is one tensor."""
-    if isinstance(value, Seq) and value.kind == "tuple":
-        items = [_as_tensors(ctx, v) for v in value.items]
-        return None if any(i is None for i in items) else Seq(items, "tuple")
-    if isinstance(value, DictVal):
-        entries = [(k, _as_tensors(ctx, v)) for k, v in value.entries]
-        return None if any(v is None for _, v in entries) else DictVal(entries)
-    return ctx.tensor(value)
+    """A tuple or dict is a structure of components; anything else (a list too) is one tensor."""
+    return map_nested(value, ctx.tensor, lists=False)
 
 
 @op("tf.data.Dataset.from_tensor_slices")

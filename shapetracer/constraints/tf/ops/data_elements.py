@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapetracer.constraints.core.common import dtype_name
+from shapetracer.constraints.core.common import dtype_name, map_nested
 from shapetracer.constraints.core.examples import UNKNOWN_SHAPE, T, bad, instance_of, ok
 from shapetracer.constraints.core.spec import ANNOTATORS, OpContext, op
 from shapetracer.constraints.core.tracing import run_traced
@@ -82,13 +82,7 @@ def _declared(ctx: OpContext, types: Value, shapes: Value) -> Value | None:
 
 
 def _signature(ctx: OpContext, signature: Value) -> Value | None:
-    if isinstance(signature, Seq):
-        items = [_signature(ctx, item) for item in signature.items]
-        return None if any(i is None for i in items) else Seq(items, "tuple")
-    if isinstance(signature, DictVal):
-        entries = [(k, _signature(ctx, v)) for k, v in signature.entries]
-        return None if any(v is None for _, v in entries) else DictVal(entries)
-    return _spec_tensor(ctx, signature)
+    return map_nested(signature, lambda spec: _spec_tensor(ctx, spec))
 
 
 # --- the generator's yields ----------------------------------------------------------------------
