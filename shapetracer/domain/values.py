@@ -218,6 +218,9 @@ class ClassVal(Value):
     bases: list[Value]
     attrs: dict[str, Value]
     module: Any
+    # a decorator or a metaclass keyword on the class statement: calling the class may not
+    # mean running its ``__init__`` with the call's arguments (dataclass, a registry, ABCMeta)
+    opaque_construction: bool = False
     type_name = "class"
 
     def lookup(self, name: str) -> Value | None:

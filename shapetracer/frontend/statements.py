@@ -178,7 +178,8 @@ class Statements:
         namespace = State({}, state.facts)
         saved_closure_env = namespace.env
         self.exec_block(node.body.body, [namespace])
-        cls = ClassVal(node.name.value, bases, saved_closure_env, self.run.scope)
+        cls = ClassVal(node.name.value, bases, saved_closure_env, self.run.scope,
+                       opaque_construction=bool(node.decorators or node.keywords))
         for value in saved_closure_env.values():
             if isinstance(value, Function):
                 value.closure = None  # methods see module globals, not the class body
