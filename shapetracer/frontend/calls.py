@@ -16,6 +16,7 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.arrays import joined_text
 from shapetracer.constraints.core.paths import CommandLineDefault, overridable, path_method
 from shapetracer.constraints.core.spec import SPECS, Host, OpContext, call_spec
 from shapetracer.domain.state import StopPath
@@ -216,6 +217,10 @@ class Calls:
         if isinstance(receiver, ShapeVal):
             return _shape_method(receiver, name)
         if isinstance(receiver, Const) and isinstance(receiver.value, str):
+            if name == "join" and len(args) == 1 and not kwargs:
+                joined = joined_text(receiver.value, args[0])  # "".join(random.choice(s) for _ in range(7))
+                if joined is not None:
+                    return joined
             result = _str_method(receiver.value, name, args, kwargs)
             # args.data.rstrip("/"): still the command line's
             return overridable(result) if isinstance(receiver, CommandLineDefault) else result
