@@ -207,6 +207,9 @@ class Function(Value):
     # The tf.function that wraps it (an Obj holding the input_signature), or None: a call
     # then goes through ``tf.function.__call__`` (constraints/tf/ops/functions.py).
     traced: Any = None
+    # ``AutoEncoder.reconstruct`` for a method defined in a class body (Python's __qualname__,
+    # as its TypeErrors name it); None elsewhere
+    qualname: str | None = None
     type_name = "function"
 
 

@@ -273,7 +273,7 @@ def signature_of(func: Value) -> tuple[Function, str, int] | None:
     past a library base or through several bases (C3 may pick another), a class made by a
     decorator, a metaclass or ``__new__``."""
     if isinstance(func, Function):
-        return (func, func.name, 0) if _plain(func, ("staticmethod",)) else None
+        return (func, func.qualname or func.name, 0) if _plain(func, ("staticmethod",)) else None
     if isinstance(func, BoundMethod) and func.function is not None:
         owner = func.receiver.cls if isinstance(func.receiver, Instance) else func.receiver
         if not isinstance(owner, ClassVal):

@@ -61,7 +61,7 @@ def test_methods_and_classes():
         (15, "Base.__init__() got an unexpected keyword argument 'c'"),
         (16, "Base.run() takes 2 positional arguments but 3 were given"),
         (17, "Base.make() missing 1 required positional argument: 'n'"),
-        (18, "helper() takes 1 positional argument but 2 were given"),
+        (18, "Base.helper() takes 1 positional argument but 2 were given"),
     ]
 
 
