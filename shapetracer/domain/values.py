@@ -209,7 +209,7 @@ class Function(Value):
     traced: Any = None
     # ``AutoEncoder.reconstruct`` for a method defined in a class body (Python's __qualname__,
     # as its TypeErrors name it); None elsewhere
-    qualname: str | None = None
+    qualname: str | None = field(default=None, repr=False)
     type_name = "function"
 
 
