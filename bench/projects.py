@@ -80,13 +80,21 @@ def measure(repo: Path, tf_version: str | None, timeout: float) -> dict:
     return row
 
 
+def wanted_sites(texts: list[str]) -> set[tuple[str, int, str]]:
+    """{(path, line, code)} from a manifest's ``path:line CODE`` labels."""
+    sites = {tuple(text.replace(":", " ").split(" ")) for text in texts}
+    return {(path, int(line), code) for path, line, code in sites}
+
+
 def corpus_summary(root: Path, timeout: float) -> str:
     """Detected / flagged / repeated over the projects of corpus/projects (see the docstring)."""
     detected, buggy, flagged, clean, repeated, seconds = [], [], [], [], set(), []
     for folder in sorted(p for p in root.iterdir() if (p / "project.json").is_file()):
         manifest = json.loads((folder / "project.json").read_text())
-        wanted = {tuple(e.replace(":", " ").split(" ")) for e in manifest["expect"]}
-        wanted = {(path, int(line), code) for path, line, code in wanted}
+        labels = {version: manifest["expect"] for version in manifest["tf"]}
+        if isinstance(manifest["expect"], dict):  # per version: {"1.15": [...], "2.15, 2.21": [...]}
+            labels = {version.strip(): texts for key, texts in manifest["expect"].items()
+                      for version in key.split(",")}
         for variant in ("bug", "ok", "clean"):
             if not (folder / variant).is_dir():
                 continue
@@ -102,14 +110,14 @@ def corpus_summary(root: Path, timeout: float) -> str:
                 sites = Counter((f["path"], f["line"], f["column"], f["code"]) for f in findings)
                 if any(count > 1 for count in sites.values()):
                     repeated.add(folder.name)
-                hits.append({(path, line, code) for path, line, _column, code in sites})
+                hits.append((version, {(path, line, code) for path, line, _column, code in sites}))
             if variant == "bug":
                 buggy.append(folder.name)
-                if all(wanted <= found for found in hits):
+                if all(wanted_sites(labels[version]) <= found for version, found in hits):
                     detected.append(folder.name)
             else:
                 clean.append(f"{folder.name}/{variant}")
-                if any(hits):
+                if any(found for _version, found in hits):
                     flagged.append(f"{folder.name}/{variant}")
     projects = len(buggy) + sum(1 for name in clean if name.endswith("/clean"))
     return "\n".join([

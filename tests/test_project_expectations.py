@@ -63,10 +63,11 @@ def folder_findings(folder: Path, version: str, monkeypatch) -> list[dict]:
     return json.loads(result.stdout)["findings"]
 
 
-def problems_of(variant, findings: list[dict]) -> dict[str, str]:
-    """{property: what is wrong} for the properties that do not hold."""
+def problems_of(variant, version: str, findings: list[dict]) -> dict[str, str]:
+    """{property: what is wrong} for the properties that do not hold, against the variant's
+    labels under ``version``."""
     sites = [(f["path"], f["line"], f["code"]) for f in findings]
-    wanted = {(e.path, e.line, e.code) for e in variant.expects}
+    wanted = {(e.path, e.line, e.code) for e in variant.expects_for(version)}
     problems = {}
     missing = wanted - set(sites)
     if missing:
@@ -85,7 +86,7 @@ def problems_of(variant, findings: list[dict]) -> dict[str, str]:
 @pytest.mark.parametrize("variant,version", RUNS, ids=[f"{v.rel}-tf{ver}" for v, ver in RUNS])
 def test_project_folder_matches_its_labels(variant, version, monkeypatch):
     key = f"{variant.project.name}/{variant.kind}"
-    problems = problems_of(variant, folder_findings(variant.folder, version, monkeypatch))
+    problems = problems_of(variant, version, folder_findings(variant.folder, version, monkeypatch))
     unlisted = {p: why for p, why in problems.items() if not known_reason(key, version, p)}
     assert not unlisted, f"{key} under {version}: {unlisted}"
     fixed = [p for p in PROPERTIES if known_reason(key, version, p) and p not in problems]
@@ -109,8 +110,20 @@ def test_problems_of_sees_each_property():
     bug, ok = project.variants
     hit = {"path": "cnn_models/vggnet16.py", "line": 26, "code": "ST101", "severity": "error"}
     other = {"path": "train.py", "line": 3, "code": "ST301", "severity": "error"}
-    assert problems_of(bug, [hit]) == {}
-    assert set(problems_of(bug, [])) == {"miss"}
-    assert set(problems_of(bug, [hit, other])) == {"extra-error"}
-    assert set(problems_of(bug, [hit, hit])) == {"repeat"}
-    assert set(problems_of(ok, [hit])) == {"false-alarm"}
+    assert problems_of(bug, "1.15", [hit]) == {}
+    assert set(problems_of(bug, "1.15", [])) == {"miss"}
+    assert set(problems_of(bug, "1.15", [hit, other])) == {"extra-error"}
+    assert set(problems_of(bug, "1.15", [hit, hit])) == {"repeat"}
+    assert set(problems_of(ok, "1.15", [hit])) == {"false-alarm"}
+
+
+def test_problems_of_reads_the_label_of_each_version():
+    """A project whose TensorFlows fail differently is checked against each one's own code."""
+    project = projects_meta.load_project(projects_meta.PROJECTS_ROOT / "keras_generator_next")
+    bug = project.variants[0]
+    tf1 = {"path": "train.py", "line": 22, "code": "ST117", "severity": "error"}
+    tf2 = {"path": "train.py", "line": 22, "code": "ST118", "severity": "error"}
+    assert problems_of(bug, "1.15", [tf1]) == {}
+    assert set(problems_of(bug, "1.15", [tf2])) == {"miss", "extra-error"}
+    assert problems_of(bug, "2.21", [tf2]) == {}
+    assert set(problems_of(bug, "2.15", [tf1])) == {"miss", "extra-error"}

@@ -38,8 +38,13 @@ def test_manifest_keys_and_values(project):
     for variant in project.variants:
         for entry in project.entries:
             assert (variant.folder / entry).is_file(), f"{variant.rel}: no entry point {entry}"
+    expect = manifest["expect"]
+    assert isinstance(expect, (list, dict)), "expect is a list, or an object keyed by version"
+    if isinstance(expect, dict):
+        keys = project.expect_keys
+        assert sorted(keys) == sorted(project.versions), "each listed version is named by exactly one key"
     if project.is_clean:
-        assert [v.kind for v in project.variants] == ["clean"] and not project.expects
+        assert [v.kind for v in project.variants] == ["clean"] and not project.all_expects
     else:
         assert [v.kind for v in project.variants] == ["bug", "ok"]
         assert manifest["sources"] and all(url.startswith("https://github.com/") for url in manifest["sources"])
@@ -50,10 +55,13 @@ def test_manifest_keys_and_values(project):
                                                                                   if not p.is_clean])
 def test_labels_agree_with_the_markers(project):
     bug, ok = project.variants
-    assert len(project.expects) == 1, "a buggy project raises at one labelled line"
-    assert set(project.expects) == bug.markers(), "project.json's expect differs from the # expect: markers"
+    for version in project.versions:
+        expects = project.expects_for(version)
+        assert len(expects) == 1, f"a buggy project raises at one labelled line (under {version})"
+        assert set(expects) == bug.markers(version), \
+            f"project.json's expect differs from the # expect: markers under {version}"
     assert not ok.markers(), "the fixed twin carries no markers"
-    for expected in project.expects:
+    for expected in project.all_expects:
         assert expected.code in RULES, expected.code
         assert expected.code.startswith(projects_meta.RAISING_PREFIXES)
     names = lambda variant: [p.relative_to(variant.folder).as_posix() for p in variant.python_files()]  # noqa: E731

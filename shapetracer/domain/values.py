@@ -207,6 +207,9 @@ class Function(Value):
     # The tf.function that wraps it (an Obj holding the input_signature), or None: a call
     # then goes through ``tf.function.__call__`` (constraints/tf/ops/functions.py).
     traced: Any = None
+    # ``AutoEncoder.reconstruct`` for a method defined in a class body (Python's __qualname__,
+    # as its TypeErrors name it); None elsewhere
+    qualname: str | None = field(default=None, repr=False)
     type_name = "function"
 
 
@@ -218,6 +221,9 @@ class ClassVal(Value):
     bases: list[Value]
     attrs: dict[str, Value]
     module: Any
+    # a decorator or a metaclass keyword on the class statement: calling the class may not
+    # mean running its ``__init__`` with the call's arguments (dataclass, a registry, ABCMeta)
+    opaque_construction: bool = False
     type_name = "class"
 
     def lookup(self, name: str) -> Value | None:

@@ -82,7 +82,7 @@ def _check_source(data: bytes, display_path: str, file: Path | None, options: Op
         findings, stats, shape_log, expression_log, file_reads = _shape_pass(display_path, file, parsed, options,
                                                                              target)
     if options.generic:
-        findings.extend(generic_findings(parsed, display_path, options))
+        findings = with_generic_findings(findings, parsed, display_path, options)
     findings.extend(project_pass(parsed, data, display_path, file, options, file_reads))
     findings = filter_findings(findings, options, display_path)
     findings = suppressions.apply(findings, parsed.text, display_path,
@@ -151,6 +151,21 @@ def target_for_file(file: Path | None, options: Options) -> Target:
     if options.target is not None:
         return options.target
     return versions.resolve(file, None)
+
+
+def with_generic_findings(findings: list[Finding], parsed: ParsedSource, display_path: str,
+                          options: Options) -> list[Finding]:
+    """The file's analysis findings and the generic pass's (pyflakes, pylint), a problem both
+    report (a call the interpreter and pylint both see fail to bind) once."""
+    generic = generic_findings(parsed, display_path, options)
+    own = [f for f in findings if f.path == display_path and RULES[f.code].family == "python"]
+    if not own or not generic:
+        return findings + generic
+    from shapetracer.generic import fold_into
+
+    folded, generic = fold_into(own, generic)
+    mine = {id(f) for f in own}
+    return [f for f in findings if id(f) not in mine] + folded + generic
 
 
 def generic_findings(parsed: ParsedSource, display_path: str, options: Options) -> list[Finding]:

@@ -30,7 +30,8 @@ from shapetracer.engine.cache import Cache, options_text
 from shapetracer.engine.runs import RunResult, run_all
 from shapetracer.engine.workers import Workers
 from shapetracer.engine.files import (
-    FileResult, Options, filter_findings, generic_findings, in_cells, is_selected, iter_python_files, project_pass,
+    FileResult, Options, filter_findings, in_cells, is_selected, iter_python_files, project_pass,
+    with_generic_findings,
     target_for_file, too_large, unparsed, unreadable,
 )
 from shapetracer.frontend.statistics import Statistics
@@ -206,7 +207,7 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
         return FileResult(shown, filter_findings([too_large(shown, len(parsed.text))], options, shown), target=target_version)
     findings = [f for f in merged.get(shown, []) if is_selected(f.code, options, shown)]
     if options.generic:
-        findings.extend(generic_findings(parsed, shown, options))
+        findings = with_generic_findings(findings, parsed, shown, options)
     findings.extend(project_pass(parsed, data, shown, file, options, own.file_reads if own is not None else []))
     findings = filter_findings(findings, options, shown)
     findings = suppressions.apply(findings, parsed.text, shown,

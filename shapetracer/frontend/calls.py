@@ -8,6 +8,7 @@ receiver's type or to Python's own list, dict and str methods over abstract valu
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 
 import libcst as cst
@@ -15,6 +16,7 @@ import libcst as cst
 from shapetracer.rules import codes
 from shapetracer.rules.message import Message
 from shapetracer.constraints.core import api_changes
+from shapetracer.constraints.core.arrays import joined_text
 from shapetracer.constraints.core.paths import CommandLineDefault, overridable, path_method
 from shapetracer.constraints.core.spec import SPECS, Host, OpContext, call_spec
 from shapetracer.domain.state import StopPath
@@ -22,11 +24,12 @@ from shapetracer.domain.values import (
     NONE, UNKNOWN, ApiRef, BoundMethod, ClassVal, Const, DictVal, Function, Instance, Obj, Seq, ShapeVal,
     Tensor, Value,
 )
-from shapetracer.frontend.functions import Functions
+from shapetracer.frontend.functions import Functions, binding_error
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import BudgetExceeded, Run
 from shapetracer.frontend.statistics import Statistics  # noqa: F401 - re-exported
 
+_QUOTED = re.compile(r"'([^']+)'")
 _COUNTED_ROOTS = ("tf.", "keras.", "np.", "Tensor.", "ndarray.", "Variable.")
 # Calls that mean the program builds a TF1 graph (placeholders exist only there).
 _GRAPH_MODE_MARKERS = {"tf.disable_v2_behavior", "tf.disable_eager_execution", "tf.placeholder",
@@ -72,6 +75,7 @@ class Calls:
         """The call the program makes at ``node``: checked against the target's API, made,
         and ``x.set_shape(...)``'s receiver rebound to the refined tensor."""
         self._check_api_call(func, args, kwargs, node)
+        self._check_user_call(func, len(args), kwargs, node)
         result = self.invoke(func, args, kwargs, node)
         self._rebind_refined_receiver(node, func, result)
         return result
@@ -90,6 +94,23 @@ class Calls:
                 self.reporter.check_api(api_changes.removed_method(base, func.name, target)
                                         or api_changes.bad_method_call(base, func.name, len(args), tuple(kwargs),
                                                                        target), node)
+
+    def _check_user_call(self, func: Value, n_args: int, kwargs: dict[str, Value], node: cst.Call) -> None:
+        """A call of a user function, method or class whose arguments Python cannot bind to
+        the parameters (ST304: TypeError).  Only where the callee and the arguments are both
+        certain: no ``*``/``**`` at the call, a callee whose signature is the one written
+        (``signature_of``)."""
+        if any(arg.star for arg in node.args):
+            return
+        found = signature_of(func)
+        if found is None:
+            return
+        function, callee, bound = found
+        problem = binding_error(function.node.params, n_args + bound, kwargs, callee)
+        if problem is not None:
+            self.reporter.check_raising(codes.BAD_CALL_ARGUMENTS, Message("{detail}", detail=problem,
+                                                                          subjects=tuple(_QUOTED.findall(problem))),
+                                        node, "TypeError")
 
     def _rebind_refined_receiver(self, node: cst.Call, func: Value, result: Value) -> None:
         """``x.set_shape(...)`` refines ``x`` itself: rebind the name."""
@@ -196,6 +217,10 @@ class Calls:
         if isinstance(receiver, ShapeVal):
             return _shape_method(receiver, name)
         if isinstance(receiver, Const) and isinstance(receiver.value, str):
+            if name == "join" and len(args) == 1 and not kwargs:
+                joined = joined_text(receiver.value, args[0])  # "".join(random.choice(s) for _ in range(7))
+                if joined is not None:
+                    return joined
             result = _str_method(receiver.value, name, args, kwargs)
             # args.data.rstrip("/"): still the command line's
             return overridable(result) if isinstance(receiver, CommandLineDefault) else result
@@ -238,6 +263,77 @@ class Calls:
         if isinstance(init, Function):
             self.functions.call_function(init, [instance] + args, kwargs)
         return instance
+
+
+def signature_of(func: Value) -> tuple[Function, str, int] | None:
+    """The user function a call of ``func`` binds its arguments to, the name Python's
+    TypeError gives it and how many arguments the call adds in front (the instance or the
+    class); None where that is not certain: a decorated function (the analysis binds the
+    undecorated one, a wrapper may take other arguments), a ``tf.function``, a method found
+    past a library base or through several bases (C3 may pick another), a class made by a
+    decorator, a metaclass or ``__new__``."""
+    if isinstance(func, Function):
+        return (func, func.qualname or func.name, 0) if _plain(func, ("staticmethod",)) else None
+    if isinstance(func, BoundMethod) and func.function is not None:
+        owner = func.receiver.cls if isinstance(func.receiver, Instance) else func.receiver
+        if not isinstance(owner, ClassVal):
+            return None
+        found = _linear_lookup(owner, func.name)
+        if found is None or found[0] is not func.function or not _plain(func.function, ("classmethod",)):
+            return None
+        return func.function, f"{found[1].name}.{func.function.name}", 1
+    if isinstance(func, ClassVal):
+        chain = _user_chain(func)
+        if chain is None or any(cls.opaque_construction or "__new__" in cls.attrs for cls in chain):
+            return None
+        holder = next((cls for cls in chain if "__init__" in cls.attrs), None)
+        init = holder.attrs["__init__"] if holder is not None else None
+        if not isinstance(init, Function) or not _plain(init, ()):
+            return None
+        return init, f"{holder.name}.__init__", 1
+    return None
+
+
+def _plain(function: Function, allowed: tuple[str, ...]) -> bool:
+    """Whether calls of ``function`` bind to its parameters as written: not a tf.function,
+    no decorator but those in ``allowed`` (``staticmethod``, ``classmethod``)."""
+    if function.traced is not None:
+        return False
+    decorators = getattr(function.node, "decorators", ())
+    return all(isinstance(d.decorator, cst.Name) and d.decorator.value in allowed for d in decorators)
+
+
+def _linear_lookup(cls: ClassVal, name: str) -> tuple[Value, ClassVal] | None:
+    """``name`` on ``cls`` or the user class it derives from, with the class holding it; None
+    when not found, or when the search would pass a library or unknown base or a class of
+    several bases (where Python's method order and this walk could differ)."""
+    current = cls
+    for _ in range(64):
+        if name in current.attrs:
+            return current.attrs[name], current
+        bases = _bases(current)
+        if len(bases) != 1 or not isinstance(bases[0], ClassVal):
+            return None
+        current = bases[0]
+    return None
+
+
+def _user_chain(cls: ClassVal) -> list[ClassVal] | None:
+    """``cls`` and the user classes it derives from, when each has one base at most and every
+    base is a user class (``object`` aside); else None."""
+    chain = [cls]
+    for _ in range(64):
+        bases = _bases(chain[-1])
+        if not bases:
+            return chain
+        if len(bases) > 1 or not isinstance(bases[0], ClassVal):
+            return None
+        chain.append(bases[0])
+    return None
+
+
+def _bases(cls: ClassVal) -> list[Value]:
+    return [b for b in cls.bases if not (isinstance(b, ApiRef) and b.qualname == "builtins.object")]
 
 
 def _shape_method(receiver: ShapeVal, name: str) -> Value:

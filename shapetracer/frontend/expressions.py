@@ -13,6 +13,7 @@ from pathlib import PurePath
 
 import libcst as cst
 
+from shapetracer.constraints.core.arrays import NUMBER
 from shapetracer.constraints.core.paths import made
 from shapetracer.domain.dims import Origin
 from shapetracer.domain.state import merge_values
@@ -270,7 +271,11 @@ class Evaluator:
             return self.eval(node.body)
         if truth is False:
             return self.eval(node.orelse)
-        return merge_values(self.eval(node.body), self.eval(node.orelse))
+        body, orelse = self.eval(node.body), self.eval(node.orelse)
+        if all(isinstance(v, Const) and type(v.value) is float for v in (body, orelse)) \
+                and body.value != orelse.value:
+            return Obj(NUMBER)  # ``1.0 if present else 0.0``: a float, which one not known
+        return merge_values(body, orelse)
 
     # -- functions, generators, calls ---------------------------------------------------
     def lambda_expression(self, node: cst.Lambda) -> Value:

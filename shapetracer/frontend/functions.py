@@ -139,20 +139,59 @@ def _open_dicts(args, kwargs) -> None:
             value.complete = None
 
 
-def _binds(params: cst.Parameters, n_args: int, kwargs: dict[str, Value]) -> bool:
-    """Whether Python binds ``n_args`` positional arguments and ``kwargs`` to ``params``."""
+def binding_error(params: cst.Parameters, n_args: int, keywords, callee: str) -> str | None:
+    """Python's TypeError when ``n_args`` positional arguments and the named ``keywords``
+    do not bind to ``params`` (``callee`` as the message names it, ``VGG16``), else None.
+    Checked in CPython's order: a keyword that names no parameter or one already filled,
+    too many positional arguments, then the required parameters left without a value."""
     positional = list(params.posonly_params) + list(params.params)
-    if n_args > len(positional) and not isinstance(params.star_arg, cst.Param):
-        return False
     by_keyword = {p.name.value for p in params.params} | {p.name.value for p in params.kwonly_params}
     filled = {p.name.value for p in positional[:n_args]}
-    for name in kwargs:
-        if name in filled or (name not in by_keyword and params.star_kwarg is None):
-            return False
-    for param in positional[n_args:]:
-        if param.default is None and param.name.value not in kwargs:
-            return False
-    return all(param.default is not None or param.name.value in kwargs for param in params.kwonly_params)
+    posonly = {p.name.value for p in params.posonly_params}
+    for name in keywords:
+        if name in filled and name not in posonly:
+            return f"{callee}() got multiple values for argument '{name}'"
+        if name not in by_keyword and params.star_kwarg is None:
+            if name in posonly:
+                return f"{callee}() got some positional-only arguments passed as keyword arguments: '{name}'"
+            return f"{callee}() got an unexpected keyword argument '{name}'"
+    if n_args > len(positional) and not isinstance(params.star_arg, cst.Param):
+        keyword_only = sum(1 for p in params.kwonly_params if p.name.value in keywords)
+        given = f"{_count(n_args, 'positional argument')} (and {_count(keyword_only, 'keyword-only argument')}) were" \
+            if keyword_only else f"{n_args} {'was' if n_args == 1 else 'were'}"
+        return f"{callee}() takes {_positional_count(positional)} but {given} given"
+    missing = [p.name.value for p in positional[n_args:] if p.default is None and p.name.value not in keywords]
+    if missing:
+        return f"{callee}() missing {_count(len(missing), 'required positional argument')}: {_listing(missing)}"
+    missing = [p.name.value for p in params.kwonly_params if p.default is None and p.name.value not in keywords]
+    if missing:
+        return f"{callee}() missing {_count(len(missing), 'required keyword-only argument')}: {_listing(missing)}"
+    return None
+
+
+def _binds(params: cst.Parameters, n_args: int, kwargs: dict[str, Value]) -> bool:
+    """Whether Python binds ``n_args`` positional arguments and ``kwargs`` to ``params``."""
+    return binding_error(params, n_args, kwargs, "") is None
+
+
+def _positional_count(positional: list[cst.Param]) -> str:
+    """``1 positional argument``, ``from 1 to 2 positional arguments``, as CPython counts them."""
+    least = sum(1 for p in positional if p.default is None)
+    if least == len(positional):
+        return _count(least, "positional argument")
+    return f"from {least} to {len(positional)} positional arguments"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _listing(names: list[str]) -> str:
+    """'a', 'a' and 'b', 'a', 'b', and 'c': CPython's listing of missing arguments."""
+    quoted = [f"'{name}'" for name in names]
+    if len(quoted) <= 2:
+        return " and ".join(quoted)
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
 
 
 def _is_generator(node: cst.FunctionDef, cache: dict[int, bool]) -> bool:

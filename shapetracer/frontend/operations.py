@@ -107,6 +107,8 @@ class Operations:
                 kind = _method_kind(found)
                 if kind == "staticmethod":
                     return found
+                if kind == "property":  # ``dataset.num_classes``: the getter's result
+                    return self.functions.call_function(found, [owner], {})
                 return BoundMethod(owner.cls if kind == "classmethod" else owner, name, found)
             if found is not None:
                 return found
@@ -302,10 +304,21 @@ def truth_of(value: Value) -> bool | None:
 
 
 def _method_kind(function: Function) -> str | None:
-    """"staticmethod" or "classmethod" for a method so decorated (it takes no instance)."""
-    for decorator in getattr(function.node, "decorators", ()):
+    """"staticmethod" or "classmethod" for a method so decorated (it takes no instance);
+    "property" for a getter whose one decorator is ``property`` (or ``cached_property``):
+    reading the attribute calls it.  A getter under further decorators (``abstractmethod``,
+    a cache of the user's) stays a method: what it returns is not certain."""
+    decorators = getattr(function.node, "decorators", ())
+    for decorator in decorators:
         if isinstance(decorator.decorator, cst.Name) and decorator.decorator.value in ("staticmethod", "classmethod"):
             return decorator.decorator.value
+    if len(decorators) == 1:
+        spelled = decorators[0].decorator
+        name = spelled.value if isinstance(spelled, cst.Name) else \
+            spelled.attr.value if isinstance(spelled, cst.Attribute) and isinstance(spelled.value, cst.Name) \
+            and spelled.value.value == "functools" else None
+        if name in ("property", "cached_property"):
+            return "property"
     return None
 
 

@@ -105,10 +105,15 @@ class Reporter:
         tensorflow.contrib import rnn`` / ``except ImportError:`` is a program that runs."""
         if finding is None:
             return
-        bases = api_changes.EXCEPTION_BASES[finding.raises]
+        self.check_raising(finding.code, finding.message, node, finding.raises)
+
+    def check_raising(self, code: str, message: Message, node: cst.CSTNode, raises: str) -> None:
+        """Report a finding whose line raises ``raises`` (a name of api_changes.EXCEPTION_BASES),
+        unless a ``try`` around it, here or in a caller, catches that."""
+        bases = api_changes.EXCEPTION_BASES[raises]
         if any(caught is None or not caught.isdisjoint(bases) for caught in self.run.guards):
             return
-        self.report(finding.code, finding.message, self.site(node))
+        self.report(code, message, self.site(node))
 
     def site(self, node: cst.CSTNode) -> Origin:
         run = self.run

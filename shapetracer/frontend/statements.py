@@ -178,10 +178,14 @@ class Statements:
         namespace = State({}, state.facts)
         saved_closure_env = namespace.env
         self.exec_block(node.body.body, [namespace])
-        cls = ClassVal(node.name.value, bases, saved_closure_env, self.run.scope)
-        for value in saved_closure_env.values():
+        cls = ClassVal(node.name.value, bases, saved_closure_env, self.run.scope,
+                       opaque_construction=bool(node.decorators or node.keywords))
+        for name, value in saved_closure_env.items():
             if isinstance(value, Function):
                 value.closure = None  # methods see module globals, not the class body
+                if isinstance(value.node, cst.FunctionDef) and value.node.name.value == name \
+                        and value.qualname is None:
+                    value.qualname = f"{node.name.value}.{name}"
         state.env[node.name.value] = cls
         return [state]
 

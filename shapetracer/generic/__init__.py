@@ -18,7 +18,8 @@ from shapetracer.generic.mapping import category_for, rule_for
 from shapetracer.generic.pyflakes_pass import run_pyflakes
 from shapetracer.rules.findings import Finding, ordered_args, tools_of
 
-__all__ = ["category_for", "dedupe", "generic_findings", "generic_findings_many", "rule_for", "tools_of"]
+__all__ = ["category_for", "dedupe", "fold_into", "generic_findings", "generic_findings_many", "rule_for",
+           "tools_of"]
 
 
 def generic_findings(path: str, source: str, with_pylint: bool, tree=None) -> list[Finding]:
@@ -63,6 +64,21 @@ def dedupe(findings: Iterable[Finding]) -> list[Finding]:
         else:
             kept.append(finding)
     return sorted(kept, key=Finding.sort_key)
+
+
+def fold_into(own: list[Finding], generic: list[Finding]) -> tuple[list[Finding], list[Finding]]:
+    """The interpreter's own Python-bug findings (``own``: ST304 from a call it resolved) with
+    the generic tools' reports of the same problem folded in, and the generic findings left.
+    A folded finding keeps the interpreter's words (Python's TypeError) and lists the tools
+    that also reported it."""
+    own, left = list(own), []
+    for finding in generic:
+        index = next((i for i, mine in enumerate(own) if _same_problem(mine, finding)), None)
+        if index is None:
+            left.append(finding)
+        else:
+            own[index] = _merge(own[index], finding)
+    return own, left
 
 
 def _order(finding: Finding) -> tuple:

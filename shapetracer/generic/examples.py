@@ -119,8 +119,26 @@ VALID: list[tuple[str, str]] = [
 ]
 
 
+# (code, failing, fixed): what the interpreter itself reports, in a program that uses a modelled
+# library (a file that touches none skips the interpreter, engine/tensorless.py): a call of a
+# user function, method or class it resolved -- through a registry dict, another module --
+# whose arguments do not bind to the parameters (frontend/calls.signature_of says when the
+# callee is certain).  tests/beyond_shapes/test_call_binding.py runs each pair.
+INTERPRETED: list[tuple[str, str, str]] = [
+    (codes.BAD_CALL_ARGUMENTS,
+     "import tensorflow as tf\n\ndef vgg(input_shape, num_classes=1000):\n"
+     "    return tf.keras.Input(input_shape)\n\nBACKBONES = {'vgg': vgg}\n"
+     "model = BACKBONES['vgg'](input_shape=(32, 32, 3), classes=5)\n",
+     "import tensorflow as tf\n\ndef vgg(input_shape, num_classes=1000):\n"
+     "    return tf.keras.Input(input_shape)\n\nBACKBONES = {'vgg': vgg}\n"
+     "model = BACKBONES['vgg'](input_shape=(32, 32, 3), num_classes=5)\n"),
+]
+
+
 def examples_for(code: str) -> tuple[list[str], list[str]]:
     """(failing, passing) snippets for ``code``, for the rule docs."""
     failing = [source for entry_code, _, source in INVALID if entry_code == code]
     passing = [source for entry_code, source in VALID if entry_code == code]
+    failing += [source for entry_code, source, _ in INTERPRETED if entry_code == code]
+    passing += [source for entry_code, _, source in INTERPRETED if entry_code == code]
     return failing, passing

@@ -374,6 +374,8 @@ MISSING_FILE = _rule("ST502", "missing-input-file", "project", "warning", "file-
 # One code per family of tool messages that crash a job where they stand; the tool's own
 # message id travels in the finding's message.  Style and "unused" warnings are not here:
 # they never kill a job.  The tool-id -> code tables live in shapetracer/generic/mapping.py.
+# The interpreter reports ST304 itself for a call of a user function it resolved (across
+# modules, through a registry dict) whose arguments do not bind, in Python's own words.
 UNDEFINED_NAME = _rule("ST301", "undefined-name", "python", "error", "undefined-name",
                        "A name is used that is never defined (NameError), e.g. a Python 2 builtin.",
                        facts="detail subjects tags tools")

@@ -102,3 +102,71 @@ def test_numpy_integer_samplers_give_int64():
     assert codes_of(RANDINT.replace("tf.int32", "tf.int64")) == []
     assert codes_of(RANDINT.replace("size=(8,))", "size=(8,), dtype=np.int32)")
                     .replace("rng.poisson(3.0", "rng.randint(0, 5")) == []
+
+
+PLATES = """\
+import random
+
+import numpy as np
+import tensorflow.compat.v1 as tf
+tf.disable_v2_behavior()
+
+CHARS = "ABCDEFGHIJ0123456789"
+
+
+def make_code():
+    return "".join(random.choice(CHARS) for _ in range(7))
+
+
+def code_to_vec(present, code):
+    one_hot = np.zeros((len(code), len(CHARS)))
+    return np.concatenate([[1.0 if present else 0.0], one_hot.flatten()])
+
+
+def samples(count):
+    for _ in range(count):
+        yield np.random.rand(3), make_code(), random.random() > 0.5
+
+
+labels = []
+for image, code, present in samples(4):
+    labels.append(code_to_vec(present, code))
+x = tf.placeholder(tf.float32, [None, 1 + 5 * len(CHARS)])
+with tf.Session() as sess:
+    sess.run(x, feed_dict={x: np.array(labels)})
+"""
+
+
+def test_a_code_joined_from_random_characters_has_its_length():
+    # TF 2.15: 'Cannot feed value of shape (4, 141) for Tensor Placeholder:0, which has shape
+    # (?, 101)' (1 + 7 * 20 against 1 + 5 * 20); with range(5) it runs
+    found = findings_of(PLATES, target=target_for("2.15"))
+    assert [(f.line, f.code) for f in found] == [(29, codes.FEED_SHAPE)]
+    assert "(4, 141)" in found[0].message
+    assert codes_of(PLATES.replace("range(7)", "range(5)")) == []
+
+
+def test_lengths_of_texts_of_unknown_characters():
+    from shapetracer.domain.values import Const
+    from tests.helpers import globals_of
+
+    env = globals_of("""
+        import random
+        CHARS = "ABC"
+        one = random.choice(CHARS)
+        code = "".join(random.choice(CHARS) for _ in range(7))
+        dashed = "-".join([one, "xy", code])
+        n_code, n_dashed = len(code), len(dashed)
+        picked = random.choice([1, 2])
+        rows = [random.choice(CHARS) for _ in range(int(input()))]
+        unsized = len("".join(rows))
+        flag = [1.0 if input() else 0.0]
+        import numpy as np
+        row = np.array(flag + [2.0, 3.0])
+    """)
+    assert isinstance(env["n_code"], Const) and env["n_code"].value == 7
+    assert env["n_dashed"].value == 1 + 1 + 2 + 1 + 7
+    assert not isinstance(env["picked"], Const)  # a list's item is not told
+    assert not isinstance(env["unsized"], Const)  # how many characters were joined is not known
+    assert env["row"].shape.dims is not None and [d.value for d in env["row"].shape.dims] == [3]
+    assert env["row"].dtype == "float64"

@@ -207,3 +207,65 @@ def test_enumerate_over_the_rows_of_a_small_array():
         pairs = list(enumerate(labels))
     """)
     assert len(env["pairs"].items) == 4
+
+
+def test_a_list_grown_through_methods_and_read_by_a_property():
+    """``self.class_info.append`` in a base's method called from a subclass's method, then
+    ``num_classes``, a @property returning its length (Mask R-CNN's Dataset)."""
+    env = globals_of("""
+        class Dataset(object):
+            def __init__(self):
+                self.class_info = [{"id": 0, "name": "BG"}]
+
+            def add_class(self, class_id, name):
+                self.class_info.append({"id": class_id, "name": name})
+
+            @property
+            def num_classes(self):
+                return len(self.class_info)
+
+        class Shapes(Dataset):
+            def load(self):
+                self.add_class(1, "square")
+                self.add_class(2, "circle")
+
+        d = Shapes()
+        before = d.num_classes
+        d.load()
+        after = d.num_classes
+    """)
+    assert const(env["before"]) == 1
+    assert const(env["after"]) == 3
+
+
+def test_only_a_plain_getter_is_read_as_its_value():
+    """A getter under another decorator (abstractmethod, a user's cache) or a setter stays a
+    method: what reading it gives is not certain."""
+    env = globals_of("""
+        import abc
+        import functools
+
+        class A:
+            @property
+            @abc.abstractmethod
+            def size(self):
+                raise NotImplementedError
+
+            @functools.cached_property
+            def width(self):
+                return 4
+
+            @property
+            def depth(self):
+                return self._depth
+
+            @depth.setter
+            def depth(self, value):
+                self._depth = value
+
+        a = A()
+        size, width, depth = a.size, a.width, a.depth
+    """)
+    assert not isinstance(env["size"], Const)
+    assert const(env["width"]) == 4
+    assert not isinstance(env["depth"], Const)

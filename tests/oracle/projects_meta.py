@@ -4,8 +4,12 @@ Each project folder holds a ``project.json`` and either a buggy variant ``bug/``
 fixed twin ``ok/``, or one clean variant ``clean/`` (corpus/projects/README.md).  The
 manifest lists the TensorFlow versions (``tf``), the entry points run in order with the
 variant's folder as working directory (``entry``), and the buggy variant's findings as
-``path:line CODE`` (``expect``; the path relative to ``bug/``).  The labelled lines also
-carry ``# expect: CODE`` in the source, and the format test checks the two agree.
+``path:line CODE`` (``expect``; the path relative to ``bug/``).  ``expect`` is a list when
+every listed version fails alike, or an object keyed by version (a key may name several,
+``"2.15, 2.21"``) when they differ, as a TensorFlow that checks the data's cardinality
+before the layer's input does.  The labelled lines also carry ``# expect: CODE`` in the
+source (``# expect[1.15]: CODE`` per version, as in corpus/shape), and the format test
+checks the two agree.
 
 Like corpus_meta, this module only parses and imports nothing from shapetracer: the
 oracle, the format test and the analyzer's test all read the projects through it.
@@ -30,6 +34,8 @@ RAISING_PREFIXES = ("ST1", "ST3", "ST4")
 
 EXPECT_ENTRY = re.compile(r"^(?P<path>[^:\s]+\.py):(?P<line>\d+) (?P<code>ST\d{3})$")
 EXPECT_MARKER = re.compile(r"#\s*expect:\s*(ST\d{3})\b")
+# `# expect[1.15]: ST117` or `# expect[2.15, 2.21]: ST118`: group 1 the versions, group 2 the code.
+EXPECT_VERSIONED_MARKER = re.compile(r"#\s*expect\[([^\]]*)\]:\s*(ST\d{3})\b")
 
 
 @dataclass(frozen=True)
@@ -59,28 +65,32 @@ class Variant:
     def rel(self) -> str:
         return f"projects/{self.project.name}/{self.kind}"
 
-    @property
-    def expects(self) -> tuple[Expectation, ...]:
-        """The findings this variant must draw: the manifest's for ``bug``, none otherwise."""
-        return self.project.expects if self.kind == "bug" else ()
+    def expects_for(self, version: str) -> tuple[Expectation, ...]:
+        """The findings this variant must draw under ``version``: the manifest's for ``bug``,
+        none otherwise."""
+        return self.project.expects_for(version) if self.kind == "bug" else ()
 
-    @property
-    def should_raise(self) -> bool:
-        """A buggy variant raises at its one labelled line (ST1xx/ST4xx); twins and clean
-        projects run every entry point to the end."""
-        return any(e.code.startswith(RAISING_PREFIXES) for e in self.expects)
+    def should_raise_under(self, version: str) -> bool:
+        """A buggy variant raises at its one labelled line (ST1xx/ST3xx/ST4xx); twins and
+        clean projects run every entry point to the end."""
+        return any(e.code.startswith(RAISING_PREFIXES) for e in self.expects_for(version))
 
     def python_files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*.py") if "__pycache__" not in p.parts)
 
-    def markers(self) -> set[Expectation]:
-        """The ``# expect: CODE`` markers written in the variant's source."""
+    def markers(self, version: str | None = None) -> set[Expectation]:
+        """The markers written in the variant's source that apply under ``version``:
+        ``# expect: CODE`` and ``# expect[V, ...]: CODE`` naming it (every marker when
+        ``version`` is None)."""
         found = set()
         for file in self.python_files():
             rel = file.relative_to(self.folder).as_posix()
             for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
                 for match in EXPECT_MARKER.finditer(line):
                     found.add(Expectation(rel, number, match.group(1)))
+                for match in EXPECT_VERSIONED_MARKER.finditer(line):
+                    if version is None or version in split_versions(match.group(1)):
+                        found.add(Expectation(rel, number, match.group(2)))
         return found
 
 
@@ -98,9 +108,28 @@ class Project:
     def entries(self) -> tuple[str, ...]:
         return tuple(self.manifest.get("entry", ()))
 
+    def expects_for(self, version: str) -> tuple[Expectation, ...]:
+        """The buggy variant's findings under ``version``: the ``expect`` list, or the entry
+        of the ``expect`` object whose key names the version (none when no key does)."""
+        expect = self.manifest.get("expect", ())
+        if isinstance(expect, dict):
+            expect = next((texts for key, texts in expect.items() if version in split_versions(key)), ())
+        return tuple(parse_expectation(text) for text in expect)
+
     @property
-    def expects(self) -> tuple[Expectation, ...]:
-        return tuple(parse_expectation(text) for text in self.manifest.get("expect", ()))
+    def all_expects(self) -> tuple[Expectation, ...]:
+        """Every labelled finding under any listed version, each once, in manifest order."""
+        seen = {}
+        for version in self.versions:
+            for expected in self.expects_for(version):
+                seen.setdefault(expected, None)
+        return tuple(seen)
+
+    @property
+    def expect_keys(self) -> tuple[str, ...]:
+        """The versions the keys of an ``expect`` object name (empty for the list form)."""
+        expect = self.manifest.get("expect", ())
+        return tuple(v for key in expect for v in split_versions(key)) if isinstance(expect, dict) else ()
 
     @property
     def variants(self) -> tuple[Variant, ...]:
@@ -109,6 +138,11 @@ class Project:
     @property
     def is_clean(self) -> bool:
         return (self.folder / "clean").is_dir()
+
+
+def split_versions(text: str) -> tuple[str, ...]:
+    """``"2.15, 2.21"`` -> ("2.15", "2.21")."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def parse_expectation(text: str) -> Expectation:

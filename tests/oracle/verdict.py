@@ -172,14 +172,15 @@ def judge_variant(variant, result: dict, version: str) -> str | None:
     """None when a multi-file project's variant (projects_meta.Variant) ran under TensorFlow
     ``version`` as labelled, else why not.  A buggy variant must raise the labelled kind of
     error with the innermost traceback frame inside the project (any of its files) at the
-    labelled file and line; a fixed twin or a clean project must run every entry point."""
+    labelled file and line (the label of ``version``, project.json's ``expect`` may differ by
+    version); a fixed twin or a clean project must run every entry point."""
     status = result.get("status")
     entry = result.get("entry", "?")
-    if not variant.should_raise:
+    if not variant.should_raise_under(version):
         if status == "ok":
             return None
         return f"expected every entry point to run, {entry} gave {_summary(result)}"
-    expected = variant.expects[0]
+    expected = variant.expects_for(version)[0]
     code = expected.code
     wanted = "an API-change error" if code in API_ERRORS else "a dtype, key or index error" \
         if code in OTHER_ERRORS else "a shape error"

@@ -20,8 +20,37 @@ from shapetracer.constraints.core.spec import OpContext
 from shapetracer.domain.values import ApiRef, Const, DictVal, Obj, Seq, ShapeVal, SymInt, Tensor, Value
 
 # A Python str whose text is not known (a path joined from unknown parts): an ``Obj`` of this
-# type.  numpy makes a 0-d array of it.
+# type.  numpy makes a 0-d array of it.  Its ``length`` attribute, when there, is how many
+# characters it has (``"".join(random.choice(CHARS) for _ in range(7))``: 7).
 TEXT = "builtins.str"
+TEXT_LENGTH = "length"
+# A Python float whose value is not known (``1.0 if present else 0.0``): numpy makes a 0-d
+# float64 array of it, so ``np.array([flag, *row])`` keeps its shape.
+NUMBER = "builtins.float"
+
+
+def text_length(value: Value) -> int | None:
+    """How many characters a string has: a known one's, or an unknown text's ``length``."""
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return len(value.value)
+    if isinstance(value, Obj) and value.type_name == TEXT:
+        length = value.attrs.get(TEXT_LENGTH)
+        if isinstance(length, Const) and isinstance(length.value, int):
+            return length.value
+    return None
+
+
+def joined_text(separator: str, items: Value) -> Obj | None:
+    """``separator.join(items)`` where some items are texts of unknown characters but every
+    length is known: a text of the summed length (None when a length, or the items, are not
+    known; all-known strings are joined by Python itself)."""
+    if not isinstance(items, Seq) or not items.sized:
+        return None
+    lengths = [text_length(item) for item in items.items]
+    if any(length is None for length in lengths) or all(isinstance(item, Const) for item in items.items):
+        return None
+    total = sum(lengths) + len(separator) * max(len(lengths) - 1, 0)
+    return Obj(TEXT, {TEXT_LENGTH: Const(total)})
 
 # --- dtypes -------------------------------------------------------------------
 
@@ -139,6 +168,8 @@ def discover(ctx: OpContext, value: Value) -> Nesting | None:
         return Nesting([], False, "object")  # numpy stores a dict as one object
     if isinstance(value, Obj) and value.type_name == TEXT:
         return Nesting([], False, "str")
+    if isinstance(value, Obj) and value.type_name == NUMBER:
+        return Nesting([], False, "float64")
     return None
 
 

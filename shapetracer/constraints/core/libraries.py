@@ -68,6 +68,7 @@ PREFIXES: tuple[tuple[str, str], ...] = (
     ("os.", "python"),
     ("tempfile.", "python"),
     ("glob.", "python"),
+    ("random.", "python"),
     ("cv2.", "opencv"),
     ("PIL.", "pil"),
     ("imageio.", "imageio"),

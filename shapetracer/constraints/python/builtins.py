@@ -9,7 +9,8 @@ File paths (``os.path.join`` and friends, ``tempfile.mkdtemp``, ``glob.glob``,
 text, shape ``()``, not the image at that path.  A path built from known parts is computed
 (POSIX rules); one with a part the analysis does not know is a string of unknown text,
 ``Obj("builtins.str")`` (``core/arrays`` discovers it as a scalar); listings are lists of
-such strings, of unknown length.
+such strings, of unknown length.  ``random.choice`` of a string is such a text one character
+long, and ``"".join`` of texts of known lengths keeps the sum (``len`` reads it).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import threading
 from typing import Any
 
 from shapetracer.rules import codes
-from shapetracer.constraints.core.arrays import TEXT
+from shapetracer.constraints.core.arrays import TEXT, TEXT_LENGTH, text_length
 from shapetracer.domain.bounds import UNROLL_BOUND
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import ANY, A, bad, instance_of, ok
@@ -50,6 +51,8 @@ def py_len(ctx: OpContext, obj):
         return Const(len(obj.entries))
     if isinstance(obj, Const) and isinstance(obj.value, (str, bytes)):
         return Const(len(obj.value))
+    if text_length(obj) is not None:  # a text of unknown characters, known length
+        return Const(text_length(obj))
     if isinstance(obj, ShapeVal) and obj.shape.rank is not None:
         return Const(obj.shape.rank)
     if isinstance(obj, Tensor) and obj.shape.dims:
@@ -449,6 +452,19 @@ def parse_known_args(ctx: OpContext, self, args=None, namespace=None):
     return Seq([parse_args(ctx, self), UNKNOWN], "tuple")
 
 
+# --- random ------------------------------------------------------------------------------
+
+@op("random.choice")
+def random_choice(ctx: OpContext, seq):
+    """One item of ``seq``: of a non-empty string, a one-character text, so a code built as
+    ``"".join(random.choice(CHARS) for _ in range(7))`` is 7 characters long
+    (core/arrays.joined_text) whichever they are.  An empty string raises IndexError; a
+    list's item is not told."""
+    if isinstance(seq, Const) and isinstance(seq.value, str) and seq.value:
+        return Obj(TEXT, {TEXT_LENGTH: Const(1)}, ctx.site)
+    return UNKNOWN
+
+
 # --- tf.app.flags / absl.flags ------------------------------------------------------
 
 _FLAG_PREFIXES = ("tf.app.flags", "tf.flags", "absl.flags")
@@ -575,6 +591,9 @@ EXAMPLES: list = [
     ok("builtins.len", A(60000, 784), expect=60000),
     ok("builtins.len", [1, 2, 3], expect=3),
     ok("builtins.len", "abcd", expect=4),
+    ok("builtins.len", Obj(TEXT, {TEXT_LENGTH: Const(7)}), expect=7),
+    ok("random.choice", "ABC", expect=instance_of(TEXT)),
+    ok("random.choice", [1, 2], expect=UNKNOWN),
     ok("builtins.range", 0, 10, 4, expect=(0, 4, 8)),
     ok("builtins.range", 5, -1, -1, expect=(5, 4, 3, 2, 1, 0)),
     ok("builtins.range", 10, 0, -3, expect=(10, 7, 4, 1)),
