@@ -18,7 +18,9 @@ read the changed text and nothing else:
   open file shows in its hovers is made here, since the cache keeps no shapes;
 - each open file's own pass (parse, pyflakes, suppressions), by its bytes and the runs'
   findings in it;
-- parsed modules are shared by the frontend's parse cache already.
+- each open file's syntax tree: an edit's is made from the previous one, re-using the
+  statements it left alone (``reparse``), into the frontend's parse cache, which shares the
+  parsed modules with the runs.
 
 A finding is shown in every open file that takes part in it: at its site, and in an open
 file of its related lines (the call in ``train.py`` that reaches a bug in ``models.py``,
@@ -41,6 +43,7 @@ from shapetracer.engine.project import cached_file_result, merge
 from shapetracer.engine.runs import RunKeys, RunResult, run_script
 from shapetracer.lsp.convert import Analysis
 from shapetracer.lsp.documents import Snapshot
+from shapetracer.lsp.reparse import Reparser
 from shapetracer.frontend.run import check_cancelled
 from shapetracer.frontend.source import ParsedSource, parse_shared
 from shapetracer.project import DiskFiles, Project, open_project
@@ -140,6 +143,7 @@ class Warm:
         self.project: Project | None = None
         self.buffers: dict[Path, bytes] = {}
         self.disk_changed = True
+        self.reparsers: dict[Path, Reparser] = {}  # each open file's parses, by resolved path
 
     def forget_disk(self) -> None:
         """Files were opened, saved or closed: read the disk and the project model afresh."""
@@ -150,6 +154,7 @@ class Warm:
         options = _options(documents)
         checked = sorted(_resolved(d.file) for d in documents)
         buffers = {**dict(snapshot.others), **{_resolved(d.file): d.data for d in documents}}
+        self._parse(checked, buffers)
         project = self._project(buffers, checked)
         runs = project.analyses(checked) if checked else []
         # the run whose shapes each open file's hovers show: its own, else the first that reaches it
@@ -176,6 +181,15 @@ class Warm:
         return Pass(self.root, out, reached, ran)
 
     # -- the model -----------------------------------------------------------------------
+    def _parse(self, checked: list[Path], buffers: dict[Path, bytes]) -> None:
+        """Each open file's tree, made from its previous one where the edit left statements
+        alone (``reparse``), into the frontend's shared parses, where the model and the runs
+        find it."""
+        self.reparsers = {f: self.reparsers.get(f) or Reparser() for f in checked if f.suffix == ".py"}
+        for file, reparser in self.reparsers.items():
+            check_cancelled()
+            parse_shared(file, buffers[file], keep=True, blank=True, cst_parser=reparser.parse)
+
     def _project(self, buffers: dict[Path, bytes], checked: list[Path]) -> Project:
         """The project model, kept while no edit changes what it was built from."""
         project = self.project
