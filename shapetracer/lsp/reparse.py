@@ -81,9 +81,9 @@ def _cuts(text: str, tree: ast.Module) -> list[int] | None:
     if "\r" in text or not text.endswith("\n") or not tree.body \
             or any(not isinstance(stmt, ast.stmt) or type(stmt).__name__ == "Match" for stmt in tree.body):
         return None  # a top-level match: its cases' indentation is not told apart here
-    starts = [0]
-    for line in text.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
+    starts = [0]  # where each line starts, as CPython counts lines (not str.splitlines: \f, \x1c...)
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
     body = tree.body
     cuts = []
     for stmt, following in zip(body, body[1:]):

@@ -100,6 +100,7 @@ def test_statements_left_alone_are_the_same_objects_and_none_is_used_twice():
     ("x = 1\r\ny = 2\r\n", "x = 1\r\ny = 3\r\n"),  # carriage returns
     ("x = 1\nmatch x:\n    case 1:\n        pass\ny = 2\n", "x = 1\nmatch x:\n    case 1:\n        pass\ny = 3\n"),
     ("# only\n# comments\nx = 1\n", "# only\nx = 1\n"),
+    ("s = 'a\\fb'  # \f\u2028\x1c\nx = 1\ny = 2\nz = 3\n", "s = 'a\\fb'  # \f\u2028\x1c\nx = 1\ny = 5\nz = 3\n"),
 ])
 def test_what_the_whole_file_normalises_gives_the_same_tree_as_a_full_parse(before, after):
     made, _ = parsed_after(before, after)
