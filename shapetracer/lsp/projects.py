@@ -120,6 +120,9 @@ class ProjectSnapshot:
     # the other open files (of other roots), by resolved path: read in place of the disk
     # where this root's runs import them
     others: tuple[tuple[Path, bytes], ...] = ()
+    # whether the pass makes the logs the open files' hovers read (their runs keep every
+    # shape); a pass while typing does not, a later one after a pause does
+    shapes: bool = True
 
 
 @dataclass
@@ -130,6 +133,7 @@ class Pass:
     analyses: dict[str, Analysis]
     reached: frozenset[Path] = frozenset()
     ran: list[str] = field(default_factory=list)  # the runs made (not taken from memory or disk)
+    shapes: bool = True  # the analyses hold the logs hovers read (``ProjectSnapshot.shapes``)
 
 
 class Warm:
@@ -151,7 +155,7 @@ class Warm:
 
     def analyse(self, snapshot: ProjectSnapshot) -> Pass:
         documents = [d for d in snapshot.documents if d.file is not None]
-        options = _options(documents)
+        options = _options(documents) if snapshot.shapes else _key_options(_options(documents))
         checked = sorted(_resolved(d.file) for d in documents)
         buffers = {**dict(snapshot.others), **{_resolved(d.file): d.data for d in documents}}
         self._parse(checked, buffers)
@@ -160,7 +164,7 @@ class Warm:
         # the run whose shapes each open file's hovers show: its own, else the first that reaches it
         shown_by = {file: next((r for r in runs if r == file), None)
                     or next((r for r in runs if file in project.reached(r)), None) for file in checked}
-        hover_runs = {r for r in shown_by.values() if r is not None}
+        hover_runs = {r for r in shown_by.values() if r is not None} if snapshot.shapes else set()
         results, ran = self._runs(runs, hover_runs, project, options)
         by_entry = dict(zip(runs, results))
         merged = merge(results, {f.path for r in results for f in r.findings})
@@ -169,16 +173,17 @@ class Warm:
         for document in documents:
             check_cancelled()
             file = _resolved(document.file)
-            result = self._own_result(document, file, project, options, merged, results)
+            # the own pass is the same with logs or without: one cache entry serves both
+            result = self._own_result(document, file, project, _key_options(options), merged, results)
             hover = by_entry.get(shown_by.get(file))
             if hover is not None:
                 result = dataclasses.replace(result, shape_log=hover.shape_log, expression_log=hover.expression_log)
-            out[document.key] = Analysis(document, result, options)
+            out[document.key] = Analysis(document, result, options, shapes=snapshot.shapes)
             own_findings[document.display_path] = result.findings
         for analysis in out.values():
             analysis.elsewhere = self._elsewhere(analysis, merged, own_findings, project, options)
         reached = frozenset(f for r in runs for f in project.reached(r))
-        return Pass(self.root, out, reached, ran)
+        return Pass(self.root, out, reached, ran, snapshot.shapes)
 
     # -- the model -----------------------------------------------------------------------
     def _parse(self, checked: list[Path], buffers: dict[Path, bytes]) -> None:
