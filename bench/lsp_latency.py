@@ -11,7 +11,9 @@ real server is started over stdio (``python -m shapetracer.cli lsp``) with each
 branch's to compare them in one run).  Each edit flips one weight's input size between
 right and wrong (and no two texts are equal), so every publish must come from the new text: a correct run alternates
 between one diagnostic and none.  The time includes the server's debounce, as the user
-waits it.  Prints the median, p90 and max per server, the CPU time the server spent per
+waits it.  Each edit follows the last publish at once, as typing does: the pass that makes
+the hovers' shapes after a pause (``lsp.server.SHAPES_DELAY``) never comes, and is not
+measured here.  Prints the median, p90 and max per server, the CPU time the server spent per
 edit (what a loaded machine stretches), and the load average.
 """
 

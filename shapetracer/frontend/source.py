@@ -16,6 +16,7 @@ import warnings
 import threading
 import tokenize
 from collections import OrderedDict
+from typing import Callable
 from pathlib import Path
 from dataclasses import dataclass, field
 
@@ -122,12 +123,15 @@ def encode(text: str) -> bytes:
         return text.encode("utf-8", "surrogatepass")
 
 
-def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource | SourceProblem:
+def parse(text: str, with_cst: bool = True, blank: bool = False,
+          cst_parser: Callable[[str, ast.Module], cst.Module] | None = None) -> ParsedSource | SourceProblem:
     """Parse Python 3 source; Python 2 idioms are told apart from other syntax errors.
 
     CPython's parser decides what is valid (libcst accepts a few Python 2 forms);
     libcst then gives the tree the interpreter walks.  ``blank``: large literal tables are
-    left to CPython's parse (blank_tables.py).
+    left to CPython's parse (blank_tables.py).  ``cst_parser(text, tree)``: makes libcst's
+    tree of a text without blanked tables as ``parse_accepted`` does (an editor's, from
+    the tree of the text before an edit: ``lsp.reparse``).
     """
     try:
         with warnings.catch_warnings():
@@ -145,11 +149,11 @@ def parse(text: str, with_cst: bool = True, blank: bool = False) -> ParsedSource
         blanked, tables = blank_tables.blank(text, tree)
         if tables:
             try:
-                return ParsedSource(text, _parse_accepted(blanked), tree, tables)
+                return ParsedSource(text, parse_accepted(blanked), tree, tables)
             except Exception:  # not expected (a string stands where a bracketed display stood):
                 pass  # should libcst refuse the blanked text, the file's own text is parsed
     try:
-        module = _parse_accepted(text)
+        module = cst_parser(text, tree) if cst_parser is not None else parse_accepted(text)
     except cst.ParserSyntaxError as exc:
         return _syntax_problem(text, exc.raw_line, exc.raw_column, exc.message)
     except RecursionError:
@@ -168,7 +172,7 @@ def _not_validated(node: CSTNode) -> None:
     pass
 
 
-def _parse_accepted(text: str) -> cst.Module:
+def parse_accepted(text: str) -> cst.Module:
     """libcst's tree of source CPython's parser has just accepted, without libcst's check of
     each node as it is built (``CSTNode.__post_init__``): that check guards trees put together
     by hand, the native parser only builds valid ones, and it is a tenth of a parse (libcst
@@ -194,14 +198,15 @@ def _syntax_problem(text: str, line: int, column: int, message: str) -> SourcePr
     return SourceProblem(codes.SYNTAX_ERROR, Message("SyntaxError: {detail}", detail=first), line, column + 1)
 
 
-def read_and_parse(data: bytes, blank: bool = False) -> ParsedSource | SourceProblem:
+def read_and_parse(data: bytes, blank: bool = False,
+                   cst_parser: Callable[[str, ast.Module], cst.Module] | None = None) -> ParsedSource | SourceProblem:
     if len(data) > MAX_BYTES:
         return SourceProblem(codes.TOO_COMPLEX, Message("file is {size} bytes; the analysis bound is {bound}",
                                                         size=len(data), bound=MAX_BYTES))
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text
-    return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES, blank=blank)
+    return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES, blank=blank, cst_parser=cst_parser)
 
 
 # Parses of user files, most recent last: the files of one folder import the same helpers (a
@@ -214,22 +219,22 @@ _PARSED_BYTES = 256_000  # source bytes kept at most (a tree costs ~100-1,000 ti
 _PARSED_LOCK = threading.Lock()  # analyses on several threads (the language server) share it
 
 
-def parse_shared(resolved: Path, data: bytes, keep: bool = True,
-                 blank: bool = False) -> ParsedSource | SourceProblem:
+def parse_shared(resolved: Path, data: bytes, keep: bool = True, blank: bool = False,
+                 cst_parser: Callable[[str, ast.Module], cst.Module] | None = None) -> ParsedSource | SourceProblem:
     """``read_and_parse(data)`` of the file at ``resolved``, shared with other analyses.
     ``keep``: whether a new parse is kept for them.  An imported module's is.  A checked
     file's is when the engine freezes what outlives each file out of the garbage collector
     (``engine.collector._reclaim``); otherwise every tree kept is walked again at each older collection,
     and most files are imported by none.  ``blank``: the tree may have its large tables
     blanked (an import's; a checked file's when no fix will render it), so it may also be
-    one that has; otherwise it is the file's own text."""
+    one that has; otherwise it is the file's own text.  ``cst_parser``: as ``parse``'s."""
     key = (resolved, data)
     with _PARSED_LOCK:
         parsed = _PARSED.get(key)
         if parsed is not None and (blank or not parsed.tables):
             _PARSED.move_to_end(key)
             return parsed
-    parsed = read_and_parse(data, blank=blank)
+    parsed = read_and_parse(data, blank=blank, cst_parser=cst_parser)
     if keep and isinstance(parsed, ParsedSource) and parsed.module is not None and len(data) <= _PARSED_BYTES // 4:
         with _PARSED_LOCK:
             _PARSED[key] = parsed

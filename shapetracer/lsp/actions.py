@@ -21,7 +21,7 @@ async def code_actions(ls, params: types.CodeActionParams) -> list[types.CodeAct
     """``ls``: the ShapeServer (its workspace, scheduler and each document's latest analysis)."""
     uri = params.text_document.uri
     lines = ls.lines(uri)
-    analysis = ls.documents.get(ls.key_of(uri))
+    analysis = await ls.shaped(ls.key_of(uri))  # fixes are verified with the shapes
     actions = []
     for diagnostic in params.context.diagnostics:
         if diagnostic.source != SOURCE or not isinstance(diagnostic.code, str):

@@ -38,6 +38,9 @@ class Analysis:
     fixes: dict = field(default_factory=dict)  # finding -> its verified fixes, computed on first ask
     # findings sited in another file that this one takes part in (a related line is here)
     elsewhere: list[Finding] = field(default_factory=list)
+    # whether the result holds the shape and expression logs hovers and fixes read (a pass
+    # made while typing leaves them to a later one: ``projects.Warm``)
+    shapes: bool = True
 
     def uri_of(self, cell: int | None) -> str:
         uris = self.snapshot.cell_uris

@@ -18,7 +18,9 @@ read the changed text and nothing else:
   open file shows in its hovers is made here, since the cache keeps no shapes;
 - each open file's own pass (parse, pyflakes, suppressions), by its bytes and the runs'
   findings in it;
-- parsed modules are shared by the frontend's parse cache already.
+- each open file's syntax tree: an edit's is made from the previous one, re-using the
+  statements it left alone (``reparse``), into the frontend's parse cache, which shares the
+  parsed modules with the runs.
 
 A finding is shown in every open file that takes part in it: at its site, and in an open
 file of its related lines (the call in ``train.py`` that reaches a bug in ``models.py``,
@@ -41,6 +43,7 @@ from shapetracer.engine.project import cached_file_result, merge
 from shapetracer.engine.runs import RunKeys, RunResult, run_script
 from shapetracer.lsp.convert import Analysis
 from shapetracer.lsp.documents import Snapshot
+from shapetracer.lsp.reparse import Reparser
 from shapetracer.frontend.run import check_cancelled
 from shapetracer.frontend.source import ParsedSource, parse_shared
 from shapetracer.project import DiskFiles, Project, open_project
@@ -117,6 +120,9 @@ class ProjectSnapshot:
     # the other open files (of other roots), by resolved path: read in place of the disk
     # where this root's runs import them
     others: tuple[tuple[Path, bytes], ...] = ()
+    # whether the pass makes the logs the open files' hovers read (their runs keep every
+    # shape); a pass while typing does not, a later one after a pause does
+    shapes: bool = True
 
 
 @dataclass
@@ -127,6 +133,7 @@ class Pass:
     analyses: dict[str, Analysis]
     reached: frozenset[Path] = frozenset()
     ran: list[str] = field(default_factory=list)  # the runs made (not taken from memory or disk)
+    shapes: bool = True  # the analyses hold the logs hovers read (``ProjectSnapshot.shapes``)
 
 
 class Warm:
@@ -140,6 +147,7 @@ class Warm:
         self.project: Project | None = None
         self.buffers: dict[Path, bytes] = {}
         self.disk_changed = True
+        self.reparsers: dict[Path, Reparser] = {}  # each open file's parses, by resolved path
 
     def forget_disk(self) -> None:
         """Files were opened, saved or closed: read the disk and the project model afresh."""
@@ -147,15 +155,16 @@ class Warm:
 
     def analyse(self, snapshot: ProjectSnapshot) -> Pass:
         documents = [d for d in snapshot.documents if d.file is not None]
-        options = _options(documents)
+        options = _options(documents) if snapshot.shapes else _key_options(_options(documents))
         checked = sorted(_resolved(d.file) for d in documents)
         buffers = {**dict(snapshot.others), **{_resolved(d.file): d.data for d in documents}}
+        self._parse(checked, buffers)
         project = self._project(buffers, checked)
         runs = project.analyses(checked) if checked else []
         # the run whose shapes each open file's hovers show: its own, else the first that reaches it
         shown_by = {file: next((r for r in runs if r == file), None)
                     or next((r for r in runs if file in project.reached(r)), None) for file in checked}
-        hover_runs = {r for r in shown_by.values() if r is not None}
+        hover_runs = {r for r in shown_by.values() if r is not None} if snapshot.shapes else set()
         results, ran = self._runs(runs, hover_runs, project, options)
         by_entry = dict(zip(runs, results))
         merged = merge(results, {f.path for r in results for f in r.findings})
@@ -164,18 +173,28 @@ class Warm:
         for document in documents:
             check_cancelled()
             file = _resolved(document.file)
-            result = self._own_result(document, file, project, options, merged, results)
+            # the own pass is the same with logs or without: one cache entry serves both
+            result = self._own_result(document, file, project, _key_options(options), merged, results)
             hover = by_entry.get(shown_by.get(file))
             if hover is not None:
                 result = dataclasses.replace(result, shape_log=hover.shape_log, expression_log=hover.expression_log)
-            out[document.key] = Analysis(document, result, options)
+            out[document.key] = Analysis(document, result, options, shapes=snapshot.shapes)
             own_findings[document.display_path] = result.findings
         for analysis in out.values():
             analysis.elsewhere = self._elsewhere(analysis, merged, own_findings, project, options)
         reached = frozenset(f for r in runs for f in project.reached(r))
-        return Pass(self.root, out, reached, ran)
+        return Pass(self.root, out, reached, ran, snapshot.shapes)
 
     # -- the model -----------------------------------------------------------------------
+    def _parse(self, checked: list[Path], buffers: dict[Path, bytes]) -> None:
+        """Each open file's tree, made from its previous one where the edit left statements
+        alone (``reparse``), into the frontend's shared parses, where the model and the runs
+        find it."""
+        self.reparsers = {f: self.reparsers.get(f) or Reparser() for f in checked if f.suffix == ".py"}
+        for file, reparser in self.reparsers.items():
+            check_cancelled()
+            parse_shared(file, buffers[file], keep=True, blank=True, cst_parser=reparser.parse)
+
     def _project(self, buffers: dict[Path, bytes], checked: list[Path]) -> Project:
         """The project model, kept while no edit changes what it was built from."""
         project = self.project

@@ -2,6 +2,11 @@
 
 - open / save: analyse at once; change: after ``debounce`` seconds of quiet; a newer
   change cancels a stale pass, queued or running (``scheduler``).
+- While typing, a change's pass makes the diagnostics only; the shapes hovers and fixes
+  read (every expression's tensor, a tenth of a pass's time) come from a second pass once
+  the file has been quiet for ``SHAPES_DELAY`` after its diagnostics arrived, or at once
+  for a hover or a code action that comes first.  That pass re-runs only the runs whose
+  shapes an open file shows; its diagnostics are those already published.
 - Python files on disk are checked within their project (``projects``): one pass per
   project root covers its open files, run through the scripts that import them, with the
   editor's unsaved buffers in place of the disk; a finding is published in every open
@@ -40,6 +45,9 @@ from shapetracer.lsp.scheduler import Scheduler
 # seconds of quiet after a keystroke before analysing: short, since a newer change cancels
 # a stale pass anyway (a pass of a 500-line script is ~0.1 s)
 DEBOUNCE = 0.02
+# seconds of quiet after a change's diagnostics before the shapes are made: longer than
+# between keystrokes, so that typing never pays for them
+SHAPES_DELAY = 0.3
 log = logging.getLogger("shapetracer.lsp")
 
 
@@ -95,16 +103,29 @@ class ShapeServer(LanguageServer):
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         return notebook.uri if notebook is not None else uri
 
-    def project_snapshot(self, root: Path) -> ProjectSnapshot:
+    def project_snapshot(self, root: Path, shapes: bool = True) -> ProjectSnapshot:
         open_uris = sorted(u for u in self.python_uris if u in self.roots and u in self.workspace.text_documents)
         snapshots = [text_snapshot(u, self.workspace.get_text_document(u).source) for u in open_uris]
         return ProjectSnapshot(root, tuple(s for u, s in zip(open_uris, snapshots) if self.roots[u] == root),
                                tuple((_resolved(s.file), s.data) for u, s in zip(open_uris, snapshots)
-                                     if self.roots[u] != root and s.file is not None))
+                                     if self.roots[u] != root and s.file is not None), shapes)
 
-    def schedule_file(self, uri: str, delay: float, disk_changed: bool = False) -> None:
+    async def shaped(self, key: str) -> Analysis | None:
+        """The newest analysis of ``key`` with the logs hovers and fixes read: when a change's
+        pass left them out and their pass has not come yet, made now (on the analysis thread,
+        from the texts the editor has now)."""
+        latest = self.documents.get(key)
+        root = self.roots.get(key)
+        if latest is None or latest.shapes or root is None:
+            return latest
+        snapshot = self.project_snapshot(root)
+        made = await self.scheduler.run(lambda: self.analyse(snapshot))
+        return made.analyses.get(key, latest) if isinstance(made, Pass) else latest
+
+    def schedule_file(self, uri: str, delay: float, disk_changed: bool = False, shapes: bool = True) -> None:
         """Analyse the project pass of ``uri``'s root, and of every root whose last pass read
-        the file (a helper shared by two loose folders)."""
+        the file (a helper shared by two loose folders).  ``shapes``: the pass makes the logs
+        hovers read (else a later one does, see the module's docstring)."""
         file = file_of(uri)
         if file is None:
             self.scheduler.schedule(uri, lambda: self.text_snapshot(uri), delay)
@@ -115,7 +136,8 @@ class ShapeServer(LanguageServer):
         for each in sorted(roots):
             if disk_changed and each in self.warm:
                 self.warm[each].forget_disk()
-            self.scheduler.schedule(_key(each), lambda each=each: self.project_snapshot(each), delay)
+            self.scheduler.forget(_shapes_key(each))  # the pass scheduled makes newer ones
+            self.scheduler.schedule(_key(each), lambda each=each: self.project_snapshot(each, shapes), delay)
 
     def text_snapshot(self, uri: str) -> Snapshot | None:
         if uri not in self.workspace.text_documents:
@@ -130,15 +152,21 @@ class ShapeServer(LanguageServer):
 
     # -- results -------------------------------------------------------------
     def publish(self, key: str, result: Analysis | Pass) -> None:
+        shapes_only = key.startswith(_SHAPES)  # a pass for the hovers: its diagnostics are out already
         if isinstance(result, Pass):
             self.reached[result.root] = result.reached
             items = [(uri, a) for uri, a in result.analyses.items() if uri in self.python_uris]
+            if not result.shapes:
+                root = result.root
+                self.scheduler.schedule(_shapes_key(root), lambda: self.project_snapshot(root), SHAPES_DELAY)
         else:
             items = [(key, result)]
         for document, analysis in items:
             self.documents[document] = analysis
-            if analysis.result.status == "ok":
+            if analysis.result.status == "ok" and analysis.shapes:
                 self.parsed[document] = analysis
+            if shapes_only:
+                continue
             for uri, found in diagnostics(analysis, self.lines, self.to_client).items():
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
 
@@ -153,11 +181,19 @@ class ShapeServer(LanguageServer):
         if root is not None:  # the rest of its project: without it, its findings may move
             if root in self.warm:
                 self.warm[root].forget_disk()
+            self.scheduler.forget(_shapes_key(root))
             self.scheduler.schedule(_key(root), lambda: self.project_snapshot(root), 0.0)
+
+
+_SHAPES = "shapes:"
 
 
 def _key(root: Path) -> str:
     return f"project:{root}"
+
+
+def _shapes_key(root: Path) -> str:
+    return f"{_SHAPES}{root}"
 
 
 def _resolved(path: Path) -> Path:
@@ -170,10 +206,11 @@ def _resolved(path: Path) -> Path:
 def build(debounce: float = DEBOUNCE) -> ShapeServer:
     server = ShapeServer(debounce)
 
-    def schedule_text(ls: ShapeServer, uri: str, delay: float, disk_changed: bool = False) -> None:
+    def schedule_text(ls: ShapeServer, uri: str, delay: float, disk_changed: bool = False,
+                      shapes: bool = True) -> None:
         if ls.workspace.get_notebook_document(cell_uri=uri) is not None:
             return  # a notebook's cell: the notebook's events schedule it
-        ls.schedule_file(uri, delay, disk_changed)
+        ls.schedule_file(uri, delay, disk_changed, shapes)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ShapeServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -184,7 +221,7 @@ def build(debounce: float = DEBOUNCE) -> ShapeServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: ShapeServer, params: types.DidChangeTextDocumentParams) -> None:
         if params.text_document.uri in ls.python_uris:
-            schedule_text(ls, params.text_document.uri, ls.debounce)
+            schedule_text(ls, params.text_document.uri, ls.debounce, shapes=False)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ShapeServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -219,7 +256,9 @@ def build(debounce: float = DEBOUNCE) -> ShapeServer:
     async def hover(ls: ShapeServer, params: types.HoverParams) -> types.Hover | None:
         uri = params.text_document.uri
         key = ls.key_of(uri)
-        latest, parsed = ls.documents.get(key), ls.parsed.get(key)
+        latest = await ls.shaped(key)
+        parsed = latest if latest is not None and latest.result.status == "ok" and latest.shapes \
+            else ls.parsed.get(key)
         if latest is None and parsed is None:
             return None
         lines = ls.lines(uri)

@@ -21,9 +21,9 @@ def _first_lines_parsed(monkeypatch) -> list[str]:
     parsed: list[str] = []
     real = source.read_and_parse
 
-    def counting(data: bytes, blank: bool = False):
+    def counting(data: bytes, blank: bool = False, cst_parser=None):
         parsed.append(data.decode().splitlines()[0])
-        return real(data, blank)
+        return real(data, blank, cst_parser)
 
     monkeypatch.setattr(source, "read_and_parse", counting)
     return parsed

@@ -186,3 +186,17 @@ def test_an_open_file_of_another_root_is_read_from_its_buffer_where_this_root_im
     found = by_name(warm.analyse(ProjectSnapshot(app.resolve(), texts, unsaved)))["train.py"]
     [(path, line, code, lines)] = elsewhere(found)
     assert (path, line, code) == ("helpers.py", 5, "ST101") and 7 in lines
+
+
+def test_a_pass_while_typing_finds_the_same_and_leaves_the_shapes_to_a_pass_that_reruns_only_the_shown_run(root):
+    warm = Warm(root, use_disk_cache=False)
+    warm.analyse(snapshot(root, **{"models.py": disk(root, "models.py")}))
+    typing = ProjectSnapshot(root, snapshot(root, **{"models.py": BROKEN_MODELS}).documents, shapes=False)
+    quick = warm.analyse(typing)
+    models = by_name(quick)["models.py"]
+    assert not quick.shapes and not models.shapes and not models.result.shape_log
+    assert sorted(Path(p).name for p in quick.ran) == ["evaluate.py", "train.py"]
+    shaped = warm.analyse(snapshot(root, **{"models.py": BROKEN_MODELS}))
+    assert shaped.shapes and by_name(shaped)["models.py"].result.shape_log
+    assert [Path(p).name for p in shaped.ran] == ["evaluate.py"]  # the run whose shapes models.py shows
+    assert shown(by_name(shaped)["models.py"]) == shown(models) and shown(models)

@@ -107,6 +107,18 @@ async def test_hover_off_a_name_shows_the_innermost_expression(client: LanguageC
 
 
 @pytest.mark.asyncio
+async def test_a_hover_right_after_an_edit_shows_the_shapes_of_the_edited_text(client: LanguageClient):
+    source = "import tensorflow as tf\nx = tf.zeros([4, 784])\ny = x * 2.0\n"
+    uri = open_file(client, "train_edited.py", source)
+    await published(client, uri)
+    change(client, uri, source.replace("[4, 784]", "[5, 784]"), 2)  # its pass leaves the shapes for later
+    assert await published(client, uri) == []
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(line=2, character=4)))  # the `x` in `y = x * 2.0`
+    assert hover is not None and "`x`: **[5, 784]**" in hover.contents.value, hover
+
+
+@pytest.mark.asyncio
 async def test_code_action_adds_noqa_and_the_edited_file_is_clean(client: LanguageClient):
     uri = open_file(client, "train_noqa.py", BUGGY)
     [diagnostic] = await published(client, uri)
