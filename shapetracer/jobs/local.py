@@ -31,7 +31,7 @@ from collections import deque
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from shapetracer.jobs.config import ScanConfig
+from shapetracer.jobs.config import MAX_TASKS, ScanConfig
 from shapetracer.jobs.records import failed_record
 
 STDERR_TAIL = 4096
@@ -120,7 +120,7 @@ class WorkerPool:
     """Run ``scan_one`` on many jobs; yields one record per job, in completion order."""
 
     def __init__(self, config: ScanConfig, workers: int | None = None, timeout: float | None = 60.0,
-                 max_tasks: int = 1000):
+                 max_tasks: int = MAX_TASKS):
         self.config = config
         self.config_json = config.to_json()
         self.config_hash = config.config_hash()
