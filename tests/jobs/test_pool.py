@@ -45,12 +45,13 @@ def test_a_pool_is_reused_across_runs_and_recycles_workers(tmp_path):
 
 
 def test_a_worker_is_sent_its_next_job_before_it_answers(tmp_path):
-    jobs = [str(tmp_path / name) for name in small_jobs(tmp_path, 4)]
+    jobs = [str(tmp_path / name) for name in small_jobs(tmp_path, local.QUEUED + 2)]
     in_flight = []
     with WorkerPool(ScanConfig(), workers=1, timeout=30) as pool:
         for _ in pool.run(jobs):
             in_flight.append(len(pool.workers[0].tasks) if pool.workers else 0)
-    assert in_flight == [1, 1, 1, 0]  # the next job was already there when a record came
+    # the next jobs were already there when a record came, and the queue was topped up
+    assert in_flight == [local.QUEUED - 1] * 3 + list(range(local.QUEUED - 2, -1, -1))
 
 
 @pytest.mark.parametrize("action, status", [("kill", "crashed"), ("hang", "timeout")])
