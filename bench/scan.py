@@ -2,7 +2,8 @@
 
     python bench/scan.py [--jobs N] [--no-dask] [--keep DIR] [--runs one,every,dask,cache]
 
-``--jobs 12289 --runs every`` times the study's whole batch end to end on every core.
+``--jobs 12289`` times the study's whole batch end to end on every core (that one scan
+only, unless ``--runs`` asks for more; smaller batches run all four by default).
 
 Builds N distinct jobs (a mix of folders, .tar.gz and .zip): job k takes the scripts and
 the real failure log of one of corpus/jobs' failed jobs (k modulo their number), varied so
@@ -12,9 +13,11 @@ timestamps are the job's own.  No script is a copy of another's, so the content 
 cannot help a cold run.  Then it scans them through the real scan path
 (``runner.run_scan``: pool, records, fsync per record) with 1 worker, with every core, with
 the Dask engine on a local cluster, and on every core with a cold and a warm cache.  For
-each run it prints the wall time, jobs/s, CPU per job, the largest resident memory of any
-worker (``ru_maxrss`` of the reaped workers), and checks that the output holds exactly one
-record per job.
+each run it prints the wall time, jobs/s, CPU per job (the workers' and the parent's), how
+many cores the run kept busy on average, the load average before and after (other programs
+share the cores and inflate the wall time), the wall time projected on idle cores, the
+largest resident memory of any worker (``ru_maxrss`` of the reaped workers), and checks that
+the output holds exactly one record per job.  Building the jobs is not timed.
 """
 
 from __future__ import annotations
@@ -114,12 +117,12 @@ def build_jobs(directory: Path, count: int, seed: int = 7) -> None:
                     archive.writestr(member, data)
 
 
-def _cpu(extra_pids: tuple[int, ...] = ()) -> float:
-    """CPU seconds of this process, its reaped descendants (the pool's workers, reaped
-    when the pool closes) and the live process trees of ``extra_pids`` (Dask workers
-    and the analysis processes they keep)."""
+def _cpu(extra_pids: tuple[int, ...] = ()) -> tuple[float, float]:
+    """CPU seconds (user + system) of this process, and of its reaped descendants (the
+    pool's workers, reaped when the pool closes) with the live process trees of
+    ``extra_pids`` (Dask workers and the analysis processes they keep)."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    total = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    parent, total = own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
     if extra_pids:
         import psutil
 
@@ -135,7 +138,7 @@ def _cpu(extra_pids: tuple[int, ...] = ()) -> float:
                 except psutil.NoSuchProcess:
                     continue
                 total += times.user + times.system
-    return total
+    return parent, total
 
 
 def measure(label: str, jobs_dir: Path, work: Path, count: int, pids: tuple[int, ...] = (), **options) -> float:
@@ -148,9 +151,12 @@ def measure(label: str, jobs_dir: Path, work: Path, count: int, pids: tuple[int,
     output = work / f"{label.replace(' ', '_').replace(',', '')}.jsonl"
     config = ScanConfig(cache_dir=options.pop("cache_dir", None))
     load = os.getloadavg()[0]
-    cpu_before, started = _cpu(pids), time.perf_counter()
+    (parent_before, workers_before), started = _cpu(pids), time.perf_counter()
     outcome = run_scan([jobs_dir], output, config, progress=False, **options)
-    seconds, cpu = time.perf_counter() - started, _cpu(pids) - cpu_before
+    seconds = time.perf_counter() - started
+    parent_after, workers_after = _cpu(pids)
+    parent_cpu, workers_cpu = parent_after - parent_before, workers_after - workers_before
+    cpu = parent_cpu + workers_cpu
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux: every worker so far
     rate = outcome.scanned / seconds
     workers = options.get("workers") or default_workers()
@@ -167,6 +173,11 @@ def measure(label: str, jobs_dir: Path, work: Path, count: int, pids: tuple[int,
           f"{STUDY_JOBS * cpu / outcome.scanned / workers / 60:5.1f} min on {workers} idle core(s) "
           f"| worker peak RSS {peak_mb:.0f} MB | load {load:.1f} [{statuses}]{cache} | one record per job: yes",
           flush=True)
+    print(f"{'':34} wall {seconds:.1f} s | CPU {cpu:.1f} s: workers {1000 * workers_cpu / outcome.scanned:.1f} "
+          f"ms/job, parent {1000 * parent_cpu / outcome.scanned:.2f} ms/job | {cpu / seconds:.2f} of "
+          f"{workers} core(s) busy on average | load average {load:.1f} before, {os.getloadavg()[0]:.1f} after "
+          f"| on {workers} idle core(s): {cpu / workers:.1f} s ({STUDY_JOBS * cpu / outcome.scanned / workers:.0f} s "
+          f"for 12,289 jobs)", flush=True)
     assert outcome.scanned == count, "every job must have a record"
     return rate
 
@@ -192,10 +203,10 @@ def main(argv: list[str]) -> int:
                         help="how many jobs to build and scan (12289: the study's batch)")
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--keep", type=Path, help="build the jobs here and keep them")
-    parser.add_argument("--runs", default="one,every,dask,cache",
-                        help="which scans to time: one (1 worker), every (every core), dask, cache (cold and warm)")
+    parser.add_argument("--runs", help="which scans to time: one (1 worker), every (every core), dask, cache (cold "
+                                           "and warm); default: all four, or every alone for 12,289 jobs or more")
     args = parser.parse_args(argv)
-    runs = set(args.runs.split(","))
+    runs = set((args.runs or ("every" if args.jobs_count >= STUDY_JOBS else "one,every,dask,cache")).split(","))
 
     work = Path(tempfile.mkdtemp(prefix="shapetracer-bench-"))
     jobs_dir = args.keep or work / "jobs"

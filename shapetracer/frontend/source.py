@@ -199,14 +199,17 @@ def _syntax_problem(text: str, line: int, column: int, message: str) -> SourcePr
 
 
 def read_and_parse(data: bytes, blank: bool = False,
-                   cst_parser: Callable[[str, ast.Module], cst.Module] | None = None) -> ParsedSource | SourceProblem:
+                   cst_parser: Callable[[str, ast.Module], cst.Module] | None = None,
+                   with_cst: bool = True) -> ParsedSource | SourceProblem:
+    """``with_cst``: False when only CPython's tree and the text are wanted (no libcst parse, most of
+    the cost)."""
     if len(data) > MAX_BYTES:
         return SourceProblem(codes.TOO_COMPLEX, Message("file is {size} bytes; the analysis bound is {bound}",
                                                         size=len(data), bound=MAX_BYTES))
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text
-    return parse(text, with_cst=len(data) <= MAX_SHAPE_BYTES, blank=blank, cst_parser=cst_parser)
+    return parse(text, with_cst=with_cst and len(data) <= MAX_SHAPE_BYTES, blank=blank, cst_parser=cst_parser)
 
 
 # Parses of user files, most recent last: the files of one folder import the same helpers (a

@@ -27,7 +27,7 @@ import uuid
 from typing import Iterator, Sequence
 
 from shapetracer.jobs.archive import describe
-from shapetracer.jobs.config import ScanConfig
+from shapetracer.jobs.config import MAX_TASKS, ScanConfig
 from shapetracer.jobs.local import WorkerPool
 from shapetracer.jobs.records import failed_record
 
@@ -64,7 +64,7 @@ def batch_size_for(jobs: int, threads: int) -> int:
 
 def run_dask(jobs: Sequence[str], config: ScanConfig, *, scheduler: str | None = None,
              workers: int | None = None, timeout: float | None = 60.0, batch_size: int | None = None,
-             max_tasks: int = 1000, connect_timeout: float = 30.0) -> Iterator[dict]:
+             max_tasks: int = MAX_TASKS, connect_timeout: float = 30.0) -> Iterator[dict]:
     """Records of ``jobs`` computed on a Dask cluster, in completion order."""
     try:
         from distributed import Client, LocalCluster, as_completed

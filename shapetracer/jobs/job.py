@@ -11,6 +11,7 @@ engines run it in a child process with a deadline.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import os
 import posixpath
@@ -27,14 +28,14 @@ from shapetracer.jobs.config import ScanConfig
 from shapetracer.jobs.failure import classify, pick_log
 from shapetracer.jobs.records import Record, ScriptEntry, job_identity, job_status
 
-_caches: dict[tuple[str, str, int], ScriptCache | None] = {}
+_caches: dict[tuple[ScanConfig, str, int], ScriptCache | None] = {}
 
 
 def scan_one(job_ref: str, config: ScanConfig) -> dict:
     """The record of one job (see ``schemas/scan-record-v1.schema.json``)."""
     started = time.perf_counter()
     job, source = job_identity(job_ref)
-    record = Record(job=job, source=source, config_hash=config.config_hash())
+    record = Record(job=job, source=source, config_hash=_config_hash(config))
     try:
         _fill(record, os.path.abspath(os.fspath(job_ref)), config)  # the real path, not its label
     except Exception as exc:  # noqa: BLE001 - a bug of ours is a record, not a lost job
@@ -112,8 +113,15 @@ def job_workspace(contents: JobContents) -> Workspace:
     return Workspace.of_members(contents.names, texts, complete)
 
 
+@functools.lru_cache(maxsize=16)
+def _config_hash(config: ScanConfig) -> str:
+    """``config.config_hash()``, once per config (a worker's every job has the same; a hash
+    walks the options table, a few hundred microseconds)."""
+    return config.config_hash()
+
+
 def _cache(config: ScanConfig, target: Target) -> ScriptCache | None:
-    key = (config.to_json(), target.version, target.keras)
+    key = (config, target.version, target.keras)  # a ScanConfig is frozen: equal ones hash alike
     if key not in _caches:
         _caches[key] = ScriptCache.for_config(config, target)
     return _caches[key]

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, TextIO
 
-from shapetracer.jobs.config import ScanConfig
+from shapetracer.jobs.config import MAX_TASKS, ScanConfig
 from shapetracer.jobs.discover import DiscoveryError, discover
 from shapetracer.jobs.progress import Progress
 from shapetracer.jobs.records import failed_record, job_identity
@@ -44,7 +44,7 @@ class ScanOutcome:
 
 def run_scan(paths: Iterable[str | os.PathLike], output: str | os.PathLike, config: ScanConfig, *,
              workers: int | None = None, timeout: float | None = 60.0, engine: str = "local",
-             scheduler: str | None = None, batch_size: int | None = None, max_tasks: int = 1000,
+             scheduler: str | None = None, batch_size: int | None = None, max_tasks: int = MAX_TASKS,
              progress: bool = True, stream: TextIO | None = None) -> ScanOutcome:
     started = time.monotonic()
     try:

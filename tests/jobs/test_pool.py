@@ -44,6 +44,35 @@ def test_a_pool_is_reused_across_runs_and_recycles_workers(tmp_path):
     assert {r["status"] for r in first + second} == {"ok"}
 
 
+def test_a_worker_is_sent_its_next_job_before_it_answers(tmp_path):
+    jobs = [str(tmp_path / name) for name in small_jobs(tmp_path, local.QUEUED + 2)]
+    in_flight = []
+    with WorkerPool(ScanConfig(), workers=1, timeout=30) as pool:
+        for _ in pool.run(jobs):
+            in_flight.append(len(pool.workers[0].tasks) if pool.workers else 0)
+    # the next jobs were already there when a record came, and the queue was topped up
+    assert in_flight == [local.QUEUED - 1] * 3 + list(range(local.QUEUED - 2, -1, -1))
+
+
+@pytest.mark.parametrize("action, status", [("kill", "crashed"), ("hang", "timeout")])
+def test_the_job_queued_behind_a_poison_job_is_scanned_not_blamed(tmp_path, monkeypatch, action, status):
+    names = small_jobs(tmp_path, 3)
+    monkeypatch.setenv(POISON_ENV, f"{action}:{names[0]}")
+    jobs = [str(tmp_path / name) for name in names]
+    with WorkerPool(ScanConfig(), workers=1, timeout=3.0) as pool:
+        records = list(pool.run(jobs))
+    assert [r["source"] for r in records] == jobs  # the queued job went back first, in order
+    assert [r["status"] for r in records] == [status, "ok", "ok"]
+
+
+def test_a_recycled_worker_is_sent_no_job_past_its_last(tmp_path):
+    jobs = [str(tmp_path / name) for name in small_jobs(tmp_path, 5)]
+    with WorkerPool(ScanConfig(), workers=1, timeout=30, max_tasks=2) as pool:
+        records = list(pool.run(jobs))
+    assert [r["source"] for r in records] == jobs
+    assert {r["status"] for r in records} == {"ok"}
+
+
 def test_workers_that_cannot_start_fail_the_run(tmp_path, monkeypatch):
     jobs = [str(tmp_path / name) for name in small_jobs(tmp_path, 1)]
     monkeypatch.setattr(local, "_worker_env", lambda: {"PYTHONPATH": "/nonexistent", "PATH": "/usr/bin",
