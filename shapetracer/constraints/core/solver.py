@@ -38,7 +38,8 @@ class SolverTables:
     # fact's id -> (the fact, kept so that its id stays its own; its symbols): a path's facts
     # are the same objects at each requirement judged on it
     fact_symbols: dict[int, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
-    compiled: dict = field(default_factory=dict)  # term id -> (term, its Python function): domain.ground
+    compiled: dict = field(default_factory=dict)
+    fact_compiled: dict[int, tuple[Fact, object]] = field(default_factory=dict)  # fact's id -> (it, its function)  # term id -> (term, its Python function): domain.ground
 
 
 def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
@@ -128,7 +129,7 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     if len(symbols) > _MAX_WITNESS_SYMBOLS:
         return False
     tables = current().holder(SolverTables)
-    compiled = [compile_term(term, tables.compiled) for term in (cond, *(fact.cond for fact in relevant))]
+    compiled = [compile_term(cond, tables.compiled), *(_compiled_fact(fact, tables) for fact in relevant)]
     # the requirement's own numbers (printing a path's facts can cost milliseconds)
     numbers = sorted({int(n) for n in _INTEGER.findall(cond.sexpr()) if len(n) < 10})
     ranges = {name: (lower_bound(name), upper_bound(name)) for name in symbols}
@@ -153,6 +154,14 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
             if holds:
                 return True
     return False
+
+
+def _compiled_fact(fact: Fact, tables: SolverTables):
+    """``compile_term(fact.cond)``, once per fact and analysis."""
+    entry = tables.fact_compiled.get(id(fact))
+    if entry is None:
+        entry = tables.fact_compiled[id(fact)] = (fact, compile_term(fact.cond, tables.compiled))
+    return entry[1]
 
 
 def _holds(compiled: list, assignment: dict[str, int]) -> bool | None:
