@@ -40,13 +40,14 @@ class Assigner:
     def assign(self, target: cst.CSTNode, value: Value, stmt: cst.CSTNode) -> None:
         run = self.run
         env = run.state.env
-        if isinstance(target, cst.Name):
+        kind = type(target)  # libcst's node classes are ABCs: a failing isinstance is slow
+        if kind is cst.Name:
             env[target.value] = value
             if isinstance(value, Tensor) and self.reporter.shape_log is not None:
                 self.reporter.shape_log.append((self.reporter.site(target), value))
-        elif isinstance(target, (cst.Tuple, cst.List)):
+        elif kind is cst.Tuple or kind is cst.List:
             self._unpack(target, value, stmt)
-        elif isinstance(target, cst.Attribute):
+        elif kind is cst.Attribute:
             owner = self.eval(target.value)
             if isinstance(owner, (Instance, Obj)):
                 owner.attrs[target.attr.value] = value
@@ -64,7 +65,7 @@ class Assigner:
                 # branch that may not run the old and new values are joined
                 name = target.attr.value
                 run.flags[name] = merge_values(run.flags.get(name, UNKNOWN), value) if run.undecided else value
-        elif isinstance(target, cst.Subscript):
+        elif kind is cst.Subscript:
             owner = self.eval(target.value)
             if isinstance(owner, DictVal) and len(target.slice) == 1 \
                     and isinstance(target.slice[0].slice, cst.Index):
@@ -85,7 +86,7 @@ class Assigner:
             elif isinstance(owner, Obj):
                 self.operations.object_item(owner, "__setitem__", lambda: self.evaluator.index_value(target.slice),
                                             [value], stmt)
-        elif isinstance(target, cst.StarredElement):
+        elif kind is cst.StarredElement:
             self.assign(target.value, UNKNOWN, stmt)
 
     def _unpack(self, target, value: Value, stmt) -> None:

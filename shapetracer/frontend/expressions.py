@@ -168,7 +168,7 @@ class Evaluator:
         items: list[Value] = []
         for element in elements:
             value = self.eval(element.value)
-            if isinstance(element, cst.StarredElement):
+            if type(element) is cst.StarredElement:
                 expanded = self.operations.iteration_items(value)
                 if expanded is None:
                     return UNKNOWN
@@ -216,7 +216,7 @@ class Evaluator:
         parts = []
         for element in elements:
             inner = element.slice
-            if isinstance(inner, cst.Index):
+            if type(inner) is cst.Index:  # (libcst's node classes are ABCs: a failing isinstance is slow)
                 parts.append(self.eval(inner.value))
             else:
                 parts.append(SliceVal(self.eval(inner.lower), self.eval(inner.upper), self.eval(inner.step)))

@@ -183,18 +183,28 @@ def assigned_names(body: cst.CSTNode, walrus: bool = True) -> list[str]:
     stack = [body]
     while stack:
         current = stack.pop()
-        targets: list[cst.CSTNode] = []
-        if isinstance(current, cst.AssignTarget):
-            targets.append(current.target)
-        elif isinstance(current, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
-            targets.append(current.target)
-        elif isinstance(current, cst.AsName):
-            targets.append(current.name)
-        for target in targets:
-            found.update(dict.fromkeys(target_names(target)))
-        if current is body or not isinstance(current, _SCOPES) and (walrus or not isinstance(current, cst.BaseExpression)):
+        kind = _KINDS.get(type(current))
+        if kind is None:
+            kind = _KINDS[type(current)] = _kind(type(current))
+        binds, scope, expression = kind
+        if binds is not None:
+            found.update(dict.fromkeys(target_names(getattr(current, binds))))
+        if current is body or not scope and (walrus or not expression):
             stack.extend(child_nodes(current))
     return list(found)
+
+
+# node type -> (the attribute holding the target it binds, or None; whether it opens a scope;
+# whether it is an expression): the isinstance tests of ``assigned_names`` once per type (each
+# went through ABCMeta, a microsecond, for every node of every loop body)
+_KINDS: dict[type, tuple[str | None, bool, bool]] = {}
+
+
+def _kind(node_type: type) -> tuple[str | None, bool, bool]:
+    binds = "target" if issubclass(node_type, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For,
+                                               cst.NamedExpr)) \
+        else "name" if issubclass(node_type, cst.AsName) else None
+    return binds, issubclass(node_type, _SCOPES), issubclass(node_type, cst.BaseExpression)
 
 
 def _container_lengths(env: dict[str, Value]) -> list[tuple[Seq, int]]:

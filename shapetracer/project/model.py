@@ -16,7 +16,9 @@ checked script runs, when they may import it, and answers the engine's questions
 from __future__ import annotations
 
 import ast
+import threading
 import warnings
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -269,12 +271,36 @@ def _enclosing_packages(file: Path, files: Files) -> list[Path]:
     return found
 
 
+# Modules read, by (file, root, bytes), most recent last: a file checked alone gets a project of
+# its own (``standalone``), which reads every module its imports reach, so the ten scripts of
+# a tutorial folder would each parse its helpers again (a quarter of a small script's check).
+# A Module is never changed once made, and it depends on nothing but the key.
+_READ: OrderedDict[tuple[Path, Path, bytes], Module | None] = OrderedDict()
+_READ_BYTES = 2_000_000  # source bytes kept at most
+_READ_LOCK = threading.Lock()  # a language server reads on several threads
+
+
 def read_module(file: Path, root: Path, files: Files | None = None) -> Module | None:
     """A module's imports, ``sys.path`` changes and whether it runs as a script; None when
     it cannot be read or parsed (its check reports why)."""
     data = (files or DiskFiles()).read(file)
     if data is None:
         return None
+    key = (file, root, data)
+    with _READ_LOCK:
+        if key in _READ:
+            _READ.move_to_end(key)
+            return _READ[key]
+    module = _read_module(file, root, data)
+    if len(data) <= _READ_BYTES // 8:
+        with _READ_LOCK:
+            _READ[key] = module
+            while sum(len(k[2]) for k in _READ) > _READ_BYTES:
+                _READ.popitem(last=False)
+    return module
+
+
+def _read_module(file: Path, root: Path, data: bytes) -> Module | None:
     if len(data) > MAX_MODULE_BYTES:
         return Module(file)
     if file.suffix == ".ipynb":

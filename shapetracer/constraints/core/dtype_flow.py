@@ -159,14 +159,18 @@ def annotate(ctx: OpContext, args: dict, result: Any) -> Any:
     """Certain dtypes ``core/dtypes`` leaves open: numpy's promotion, numpy arrays and Python
     literals converted by TensorFlow ops, loaders."""
     api = ctx.api
-    values = [v for k, v in args.items() if k != "ctx"]
-    if isinstance(result, Seq) and api in _SPLITTERS and values and _tf(values[0]) and certain(values[0]):
-        first = values[0]
-        return Seq([_stamp(item, certain(first), first.dtype_origin) if isinstance(item, Tensor)
-                    and item.dtype in (None, certain(first)) else item for item in result.items],
-                   result.kind, result.sized)
-    if not isinstance(result, Tensor) or result.dtype_origin is not None:
+    if not isinstance(result, Tensor):
+        if isinstance(result, Seq) and api in _SPLITTERS:
+            values = [v for k, v in args.items() if k != "ctx"]
+            if values and _tf(values[0]) and certain(values[0]):
+                first = values[0]
+                return Seq([_stamp(item, certain(first), first.dtype_origin) if isinstance(item, Tensor)
+                            and item.dtype in (None, certain(first)) else item for item in result.items],
+                           result.kind, result.sized)
         return result
+    if result.dtype_origin is not None:
+        return result
+    values = [v for k, v in args.items() if k != "ctx"]
     here = ctx.site.relabelled
     if api in TRUSTED and result.dtype:
         return _stamp(result, result.dtype, here(f"dtype {result.dtype} set here", ""))

@@ -255,6 +255,9 @@ def _stamp(result: Tensor, dtype: str, origin: Origin) -> Tensor:
     """``result`` (a copy, when it carries another dtype origin) with a certain ``dtype``."""
     if result.dtype == dtype and result.dtype_origin is origin:
         return result
+    if type(result) is Tensor:  # what dataclasses.replace makes, without its generic walk of the fields
+        return Tensor(result.shape, dtype, result.kind, result.origin, result.name, result.elements,
+                      result.pending, result.stacked, origin)
     copy = dataclasses.replace(result)
     copy.dtype, copy.dtype_origin = dtype, origin
     return copy

@@ -37,6 +37,7 @@ import z3
 from shapetracer.rules.message import Message
 from shapetracer.rules import codes
 from shapetracer.constraints.core.common import slice_length
+from shapetracer.domain import analysis
 from shapetracer.domain.dims import Dim, Shape
 from shapetracer.constraints.core.examples import A, T, bad, ok
 from shapetracer.constraints.core.spec import OpContext, op
@@ -349,10 +350,31 @@ def _bound(ctx: OpContext, value: Value):
     return _UNREADABLE
 
 
+@dataclass
+class _SliceTerms:
+    """The slice lengths one analysis built (a holder of ``analysis.Analysis``): the bounds'
+    term ids (or ints), step -> (the terms, kept so that their ids stay theirs; the length).
+    Z3 shares equal terms, so the same slice of the same dim builds the same length; building
+    it through Z3's Python layer cost more than the rest of the subscript (a summarised loop
+    runs its body twice, a helper runs at every call)."""
+
+    lengths: dict[tuple, tuple[tuple, z3.ArithRef]] = dataclasses.field(default_factory=dict)
+
+
 def _symbolic_length(dim: Dim, start: int | Dim | None, stop: int | Dim | None, step: int) -> Dim:
     """``len(range(*slice(start, stop, step).indices(dim)))`` as a Z3 term."""
     n = _term(dim)
     origins = dim.origins | _origins(start) | _origins(stop)
+    bounds = (n, _term(start) if isinstance(start, Dim) else start, _term(stop) if isinstance(stop, Dim) else stop)
+    key = (*(b if b is None or type(b) is int else (type(b).__name__, b.get_id()) for b in bounds), step)
+    made = analysis.current().holder(_SliceTerms).lengths
+    found = made.get(key)
+    if found is None:
+        found = made[key] = (bounds, _length_term(n, start, stop, step))
+    return Dim(found[1], origins)
+
+
+def _length_term(n, start: int | Dim | None, stop: int | Dim | None, step: int):
     if step > 0:
         lo = _clamp(n, start, z3.IntVal(0), z3.IntVal(0), n)
         hi = _clamp(n, stop, n, z3.IntVal(0), n)
@@ -362,8 +384,7 @@ def _symbolic_length(dim: Dim, start: int | Dim | None, stop: int | Dim | None, 
         hi = _clamp(n, stop, z3.IntVal(-1), z3.IntVal(-1), n - 1)
         span = lo - hi
     stride = abs(step)
-    length = z3.If(span > 0, (span + stride - 1) / stride, 0)
-    return Dim(length, origins)
+    return z3.If(span > 0, (span + stride - 1) / stride, 0)
 
 
 def _clamp(n, bound, default, low, high):

@@ -21,6 +21,7 @@ import z3
 
 from shapetracer.domain.analysis import current
 from shapetracer.domain.dims import BoolLike, free_symbols, lower_bound, upper_bound
+from shapetracer.domain.ground import compile_term, evaluate
 from shapetracer.domain.facts import Fact, Judgement, PathFacts, SolverLimits, Verdict
 
 _track_counter = itertools.count()
@@ -34,6 +35,11 @@ class SolverTables:
     # (the judgement; the facts and the requirement, kept so that their ids stay theirs)
     judgements: dict[tuple, tuple[Judgement, list[Fact], BoolLike]] = field(default_factory=dict)
     bounds: dict[str, tuple[z3.BoolRef, ...]] = field(default_factory=dict)  # symbol -> its bounds
+    # fact's id -> (the fact, kept so that its id stays its own; its symbols): a path's facts
+    # are the same objects at each requirement judged on it
+    fact_symbols: dict[int, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
+    compiled: dict = field(default_factory=dict)
+    fact_compiled: dict[int, tuple[Fact, object]] = field(default_factory=dict)  # fact's id -> (it, its function)  # term id -> (term, its Python function): domain.ground
 
 
 def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
@@ -59,23 +65,25 @@ def judge(facts: PathFacts, cond: BoolLike, limits: SolverLimits, want_counterex
 def _judge(relevant: list[Fact], cond: BoolLike, limits: SolverLimits, want_counterexample: bool) -> Judgement:
     symbols = free_symbols(cond)
     for fact in relevant:
-        symbols |= free_symbols(fact.cond)
+        symbols |= _symbols_of(fact)
     if _witnessed(cond, relevant, symbols):
         # satisfiable, shown by an assignment: no solver needed for this half of the question
         return _judge_negation(cond, relevant, symbols, limits) if want_counterexample \
             else Judgement(Verdict.SATISFIABLE)
     solver = _new_solver(limits)
-    literals: dict[str, Fact] = {}
+    # keyed by the literal's term id (hash-consed: the core gives back the same terms);
+    # printing a literal to name it cost a fifth of a millisecond, more than the query
+    literals: dict[int, Fact] = {}
     _add_bounds(solver, symbols)
     for fact in relevant:
         literal = z3.Bool(f"fact!{next(_track_counter)}")
-        literals[str(literal)] = fact
+        literals[literal.get_id()] = fact
         solver.assert_and_track(fact.cond, literal)
     goal = z3.Bool(f"goal!{next(_track_counter)}")
     solver.assert_and_track(cond, goal)
     result = solver.check()
     if result == z3.unsat:
-        core = tuple(literals[str(lit)] for lit in solver.unsat_core() if str(lit) in literals)
+        core = tuple(literals[key] for key in (lit.get_id() for lit in solver.unsat_core()) if key in literals)
         return Judgement(Verdict.FAILS, core=_minimise(core, cond, limits))
     if result == z3.unknown:
         return Judgement(Verdict.UNKNOWN)
@@ -104,7 +112,7 @@ def _judge_negation(cond, relevant, symbols, limits) -> Judgement:
     return Judgement(Verdict.MAY_FAIL, counterexample=example)
 
 
-_MAX_WITNESS_SYMBOLS = 16
+_MAX_WITNESS_SYMBOLS = 256
 _INTEGER = re.compile(r"(?<![\w.!])\d+(?![\w.!])")
 
 
@@ -115,14 +123,16 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     them all, and one past the largest number.  Most requirements are satisfiable at once
     (a dim equal to a constant or to another dim, a rank of 1 or 4, a sum at least 100),
     and evaluating a ground term costs a tenth of setting up a solver.  A witness is a
-    proof of satisfiability; finding none proves nothing, and the solver decides as before."""
+    proof of satisfiability; finding none proves nothing, and the solver decides as before.
+    The terms are evaluated in Python (``domain.ground``, each compiled once per analysis);
+    one that is not modelled there is substituted into and simplified by Z3."""
     if len(symbols) > _MAX_WITNESS_SYMBOLS:
         return False
-    formula = z3.And(cond, *(fact.cond for fact in relevant)) if relevant else cond
+    tables = current().holder(SolverTables)
+    compiled = [compile_term(cond, tables.compiled), *(_compiled_fact(fact, tables) for fact in relevant)]
     # the requirement's own numbers (printing a path's facts can cost milliseconds)
     numbers = sorted({int(n) for n in _INTEGER.findall(cond.sexpr()) if len(n) < 10})
     ranges = {name: (lower_bound(name), upper_bound(name)) for name in symbols}
-    terms = {name: z3.Int(name) for name in symbols}
     # every symbol at the greatest least value: dims of different bounds equal (a slice's
     # length, at least 0, and a placeholder's dim, at least 1); one past the largest number
     # (``rank > 1``).  A missed witness costs a solver call, twenty times a try.
@@ -130,18 +140,47 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
     tries = [0, 1, *(("=", n) for n in (*numbers[:1], *numbers[-2:])), ("=", common),
              *((("=", numbers[-1] + 1),) if numbers else ())]
     for value in dict.fromkeys(tries):
-        pairs = []
+        assignment = {}
         for name, (low, high) in ranges.items():
             # an int: that far above the symbol's least value; ("=", n): the number n
             chosen = value[1] if isinstance(value, tuple) else (low if low is not None else 1) + value
             if low is not None and chosen < low or high is not None and chosen >= high:
                 break
-            pairs.append((terms[name], z3.IntVal(chosen)))
+            assignment[name] = chosen
         else:
-            ground = z3.simplify(z3.substitute(formula, *pairs)) if pairs else z3.simplify(formula)
-            if z3.is_true(ground):
+            holds = _holds(compiled, assignment)
+            if holds is None:  # not decided in Python: Z3 simplifies the ground formula
+                holds = _holds_in_z3(cond, relevant, assignment)
+            if holds:
                 return True
     return False
+
+
+def _compiled_fact(fact: Fact, tables: SolverTables):
+    """``compile_term(fact.cond)``, once per fact and analysis."""
+    entry = tables.fact_compiled.get(id(fact))
+    if entry is None:
+        entry = tables.fact_compiled[id(fact)] = (fact, compile_term(fact.cond, tables.compiled))
+    return entry[1]
+
+
+def _holds(compiled: list, assignment: dict[str, int]) -> bool | None:
+    """Whether every compiled term is true at ``assignment`` (None: not decided here)."""
+    undecided = False
+    for term in compiled:
+        value = None if term is None else evaluate(term, assignment)
+        if value is None:
+            undecided = True
+        elif value is not True:
+            return False  # a conjunct false: the conjunction is, whatever the others are
+    return None if undecided else True
+
+
+def _holds_in_z3(cond: z3.BoolRef, relevant: list[Fact], assignment: dict[str, int]) -> bool:
+    formula = z3.And(cond, *(fact.cond for fact in relevant)) if relevant else cond
+    pairs = [(z3.Int(name), z3.IntVal(chosen)) for name, chosen in assignment.items()]
+    ground = z3.simplify(z3.substitute(formula, *pairs)) if pairs else z3.simplify(formula)
+    return z3.is_true(ground)
 
 
 def _new_solver(limits: SolverLimits) -> z3.Solver:
@@ -173,10 +212,19 @@ def _bounds_of(name: str) -> tuple:
     return tuple(bounds)
 
 
+def _symbols_of(fact: Fact) -> frozenset[str]:
+    """``free_symbols(fact.cond)``, once per fact and analysis."""
+    known = current().holder(SolverTables).fact_symbols
+    entry = known.get(id(fact))
+    if entry is None:
+        entry = known[id(fact)] = (fact, frozenset(free_symbols(fact.cond)))
+    return entry[1]
+
+
 def _relevant_facts(facts: tuple[Fact, ...], cond: z3.BoolRef) -> list[Fact]:
     """Facts transitively sharing a symbol with ``cond`` (cone of influence)."""
     wanted = free_symbols(cond)
-    fact_symbols = [(fact, free_symbols(fact.cond)) for fact in facts]
+    fact_symbols = [(fact, _symbols_of(fact)) for fact in facts]
     chosen: list[Fact] = []
     changed = True
     remaining = fact_symbols

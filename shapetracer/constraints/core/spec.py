@@ -754,12 +754,13 @@ def pending_of(values: list[Any], fetched: bool = False) -> tuple:
     while stack:
         value = stack.pop()
         if isinstance(value, (Tensor, Obj)):
-            found.extend(d for d in value.pending if fetched or not d.fetch_only)
+            if value.pending:  # most values carry none
+                found.extend(d for d in value.pending if fetched or not d.fetch_only)
         elif isinstance(value, Seq):
             stack.extend(value.items)
         elif isinstance(value, DictVal):
             stack.extend(v for _, v in value.entries)
-    return tuple(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found)) if found else ()
 
 
 def _with_pending(result: Any, pending: tuple) -> Any:
