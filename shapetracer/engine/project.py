@@ -25,20 +25,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from shapetracer import versions
 from shapetracer.engine.cache import Cache, options_text
-from shapetracer.engine.runs import RunResult, run_all
+from shapetracer.engine.paths import iter_python_files
+from shapetracer.engine.results import FileResult, RunResult, target_for_file
+from shapetracer.engine.runs import run_all
 from shapetracer.engine.workers import Workers
-from shapetracer.engine.files import (
-    FileResult, Options, filter_findings, in_cells, is_selected, iter_python_files, project_pass,
-    with_generic_findings,
-    target_for_file, too_large, unparsed, unreadable,
-)
-from shapetracer.frontend.statistics import Statistics
-from shapetracer.frontend.program import read_program
-from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
+from shapetracer.options import Options
 from shapetracer.project import Project, load_project
-from shapetracer.rules import codes, suppressions
 from shapetracer.rules.findings import Finding, Related
 
 
@@ -186,6 +179,16 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
                  results: list[RunResult]) -> FileResult:
     """A checked file's own pass (reading, parsing, pyflakes, suppressions) with the shape
     findings the runs made in it."""
+    # imported here, not above: a warm run reads every file's result from the cache
+    from shapetracer import versions
+    from shapetracer.engine.files import (
+        filter_findings, in_cells, is_selected, project_pass, too_large, unparsed, unreadable, with_generic_findings,
+    )
+    from shapetracer.frontend.program import read_program
+    from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
+    from shapetracer.frontend.statistics import Statistics
+    from shapetracer.rules import codes, suppressions
+
     file = _resolved(target)
     shown = project.display(file)
     own = next((r for r in results if r.entry == shown), None)
