@@ -185,14 +185,13 @@ def _results(paths, excluded, options, fixing, quiet: bool, jobs: int | None, ca
     a run per script, each finding once).  Fixes are made file by file, each file its own
     entry point (a fix is verified by analysing its file again): there, a file's result
     keeps only the findings in that file."""
-    from shapetracer.engine.cache import Cache
     from shapetracer.engine.project import check_project, plan
     from shapetracer.engine.runs import default_jobs
     from shapetracer.report.progress import count_progress, file_progress
 
     if not fixing.wanted:
-        work = plan(paths, excluded)
-        cache = Cache(work.project.root if cached and work.project is not None else None)
+        work = plan(paths, excluded, cached=cached)
+        cache = work.cache
         with count_progress(len(work.runs), enabled=not quiet) as progress:
             yield from check_project(paths, options, excluded, progress=progress, planned=work, cache=cache,
                                      jobs=jobs or default_jobs())

@@ -21,7 +21,7 @@ resolved as Python would, the modules run as scripts), and
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -32,6 +32,7 @@ from shapetracer.engine.runs import run_all
 from shapetracer.engine.workers import Workers
 from shapetracer.options import Options
 from shapetracer.project import Project, load_project
+from shapetracer.project.root import common_root
 from shapetracer.rules.findings import Finding, Related
 
 
@@ -43,14 +44,28 @@ class Plan:
     targets: list[Path]
     project: Project | None
     runs: list[Path]
+    cache: Cache = field(default_factory=lambda: Cache(None))  # in the project's root, when asked for
 
 
-def plan(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None) -> Plan:
+def plan(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None, cached: bool = False) -> Plan:
+    """``cached``: the plan's cache is the project root's, and the modules' summaries (their
+    imports, ``sys.path`` changes, whether they run) are read from it and kept there, by each
+    file's content: a warm run parses nothing."""
     targets = list(iter_python_files(list(paths), exclude))
     if not targets:
         return Plan([], None, [])
-    project = load_project(targets)
-    return Plan(targets, project, project.analyses([_resolved(t) for t in targets]))
+    root = common_root(targets)
+    cache = Cache(root if cached else None)
+    key = cache.key("modules", str(cache.folder)) if cache.enabled else ""
+    known = cache.load(key) if cache.enabled else None
+    project = load_project(targets, known if isinstance(known, dict) else None, root)
+    work = Plan(targets, project, project.analyses([_resolved(t) for t in targets]), cache)
+    if cache.enabled:
+        kept = {(file, digest): module for (file, digest), module in project.known.items()
+                if project.modules.get(file) is module}
+        if kept != known:
+            cache.store(key, kept)
+    return work
 
 
 def check_project(paths: Iterable[Path], options: Options,

@@ -65,15 +65,18 @@ class Resolver:
         # each run's search path differs (its script's folder) but holds the same folders.
         self._known: dict[tuple, Path | None] = {}
         self._in_folders: dict[tuple[Path, str], Path | None] = {}
+        self._folders: dict[tuple[SearchPath, str | None], list[Path]] = {}
 
     def module_file(self, dotted: str, level: int, importer: Path | None, search: SearchPath) -> Path | None:
         """The file of module ``dotted`` (``level`` leading dots) imported from ``importer``."""
         key = (dotted, level, str(importer.parent) if importer is not None else None, search)
-        if key not in self._known:
-            self._known[key] = self._find(dotted, level, importer, search)
-        return self._known[key]
+        found = self._known.get(key, False)
+        if found is False:
+            found = self._known[key] = self._find(dotted, level, importer, search, key[2])
+        return found
 
-    def _find(self, dotted: str, level: int, importer: Path | None, search: SearchPath) -> Path | None:
+    def _find(self, dotted: str, level: int, importer: Path | None, search: SearchPath,
+              importer_folder: str | None) -> Path | None:
         parts = [part for part in dotted.split(".") if part] if dotted else []
         if level > 0:
             if importer is None:
@@ -84,7 +87,10 @@ class Resolver:
             return self._in_folder(base, parts) if parts else self._package_file(base)
         if not parts:
             return None
-        for folder in search.folders(importer):
+        folders = self._folders.get((search, importer_folder))
+        if folders is None:
+            folders = self._folders[(search, importer_folder)] = search.folders(importer)
+        for folder in folders:
             key = (folder, dotted)
             found = self._in_folders.get(key, False)
             if found is False:
