@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
-from shapetracer.frontend import blank_tables
 from shapetracer.rules.cells import CellMap, CellSpan  # noqa: F401 - where the readers of a parse import them
 
 MAX_BYTES = 64 * 1024 * 1024  # beyond this, not even CPython's parser is run
 # libcst builds a Python object per node (about 1 ms per line on a loaded 2-core
 # machine); past this size the shape pass is skipped with a note, pyflakes still runs.
 MAX_SHAPE_BYTES = 1024 * 1024
+_MIN_BLANKED_TEXT = 16_000  # blank_tables.MIN_TEXT, known here so a short file does not import it (a test holds them equal)
 
 _PY2_PRINT = re.compile(r"^\s*print\s+(?![\s(=]|$)[\"'\w]", re.MULTILINE)
 _PY2_EXCEPT = re.compile(r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", re.MULTILINE)
@@ -112,7 +112,9 @@ def parse(text: str, with_cst: bool = True, blank: bool = False,
         return SourceProblem(codes.UNREADABLE_FILE, Message("cannot compile: {detail}", detail=str(exc)))
     if not with_cst:
         return ParsedSource(text, None, tree)
-    if blank and len(text) >= blank_tables.MIN_TEXT:
+    if blank and len(text) >= _MIN_BLANKED_TEXT:
+        from shapetracer.frontend import blank_tables  # tables' values: only a file long enough to hold one
+
         blanked, tables = blank_tables.blank(text, tree)
         if tables:
             try:
