@@ -42,17 +42,34 @@ def tool_fingerprint() -> str:
     """The version and the modules' sizes and times: an edited checkout is another tool."""
     global _fingerprint
     if _fingerprint is None:
-        digest = hashlib.sha256(shapetracer.__version__.encode())
-        package = Path(shapetracer.__file__).parent
-        for path in sorted(package.rglob("*")):
-            if path.suffix in (".py", ".json"):
-                try:
-                    stat = path.stat()
-                except OSError:
-                    continue
-                digest.update(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-        _fingerprint = digest.hexdigest()[:20]
+        package = os.path.dirname(shapetracer.__file__)
+        lines = [shapetracer.__version__]
+        _module_stats(package, "", lines)  # every run pays this walk: plain strings, no Path objects
+        _fingerprint = hashlib.sha256("\n".join(sorted(lines[1:], key=_name_of)).encode()
+                                      + b"\0" + lines[0].encode()).hexdigest()[:20]
     return _fingerprint
+
+
+def _module_stats(folder: str, relative: str, lines: list[str]) -> None:
+    """``name:size:mtime`` of each ``.py`` and ``.json`` file under ``folder``."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        name = f"{relative}{entry.name}"
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                _module_stats(entry.path, f"{name}/", lines)
+            elif entry.name.endswith((".py", ".json")):
+                stat = entry.stat()
+                lines.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}")
+        except OSError:
+            continue
+
+
+def _name_of(line: str) -> str:
+    return line.rpartition(":")[0].rpartition(":")[0]
 
 
 def options_text(options: Any) -> str:
