@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import json
 import os
 import pickle
@@ -85,6 +86,21 @@ def options_text(options: Any) -> str:
             return {str(k): plain(v) for k, v in sorted(value.items(), key=lambda item: str(item[0]))}
         return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
     return json.dumps(plain(options), sort_keys=True)
+
+
+def content_bytes(value: Any) -> bytes:
+    """``value`` pickled without pickle's memo, for a key: equal values give equal bytes
+    whether or not they share objects.  (A run's findings read back from the cache share
+    nothing with another run's; made fresh in one process, two runs' findings may share a
+    path string, and the plain pickle would then differ in its back-references.)"""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: every object written out in full
+    try:
+        pickler.dump(value)
+    except (RecursionError, ValueError):  # a structure that refers to itself needs the memo
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return buffer.getvalue()
 
 
 class Cache:

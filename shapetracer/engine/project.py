@@ -20,12 +20,11 @@ resolved as Python would, the modules run as scripts), and
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from shapetracer.engine.cache import Cache, options_text
+from shapetracer.engine.cache import Cache, content_bytes, options_text
 from shapetracer.engine.paths import iter_python_files
 from shapetracer.engine.results import FileResult, RunResult, target_for_file
 from shapetracer.engine.runs import run_all
@@ -181,7 +180,7 @@ def _file_key(cache: Cache, task: FileTask, project: Project, options: Options) 
     own = task.own
     return cache.key("file", options_text(options), shown, data,
                      repr(own.target if own is not None else target_for_file(file, options)),
-                     pickle.dumps((list(task.findings), own.stats if own is not None else None)))
+                     content_bytes((list(task.findings), own.stats if own is not None else None)))
 
 
 def _file_task(project: Project, options: Options, task: FileTask) -> FileResult:

@@ -4,6 +4,7 @@ damaged entry is a miss; --jobs gives the output --jobs 1 gives."""
 
 from __future__ import annotations
 
+import pickle
 import textwrap
 from pathlib import Path
 
@@ -156,3 +157,15 @@ def test_a_warm_command_line_run_imports_no_parser_solver_or_interpreter(tmp_pat
     assert warm == cold and '"ST101"' in cold.replace(" ", "")  # the same findings, read back
     assert runs_done[0].stdout.strip().splitlines()[-1] != "[]"  # the cold run did load them
     assert runs_done[1].stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_content_bytes_do_not_depend_on_shared_objects():
+    from shapetracer.engine.cache import content_bytes
+
+    # A run's findings made fresh may share a path string with another run's; read back from
+    # the cache (each run pickled apart) they do not.  A file result's key must be the same.
+    path = "".join(["pkg/", "layers.py"])
+    shared = [(path, 1), (path, 2)]
+    separate = [("".join(["pkg/", "layers.py"]), 1), ("".join(["pkg/", "layers.py"]), 2)]
+    assert pickle.dumps(shared) != pickle.dumps(separate)  # what the key was made with before
+    assert content_bytes(shared) == content_bytes(separate)
