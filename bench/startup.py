@@ -69,7 +69,7 @@ def paired(case: str, pairs: int, folder: Path) -> dict:
 def byte_compiled() -> str:
     """Whether the shapetracer the checks import (PYTHONPATH decides) has bytecode beside it."""
     found = subprocess.run([sys.executable, "-c", "import shapetracer; print(shapetracer.__file__)"],
-                           capture_output=True, text=True, check=True).stdout.strip()
+                           capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()).stdout.strip()
     package = Path(found).parent
     cached = list(package.rglob("__pycache__"))
     if cached:
