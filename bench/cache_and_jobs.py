@@ -2,6 +2,7 @@
 
     python bench/cache_and_jobs.py [DIR] [--only A,B] [--json OUT]
     python bench/cache_and_jobs.py [DIR] --whole [--rounds 2]
+    python bench/cache_and_jobs.py [DIR] --quick      # runs 1, 3 and 4: the warm ratio alone
 
 DIR is a folder of repositories (default ~/.cache/shapetracer/realworld; each immediate
 sub-folder is one).  Each repository is copied to a temporary folder (the cache is written
@@ -14,8 +15,9 @@ into the project root, never into DIR) and checked there, each run a fresh proce
 4. warm: the same again, reading the cache;
 5. after an edit of one module that scripts import (a comment appended), ``--jobs 1``.
 
-The table gives each run's wall seconds, and whether runs 2, 4 and 5 print exactly what
-run 1 prints (byte for byte; the edit adds a line at the end of a module, so no finding
+The table gives each run's wall seconds (the totals also CPU seconds, user + system, of
+runs 1 and 4: on a loaded machine the wall clock measures the load), and whether runs 2, 4
+and 5 print exactly what run 1 prints (byte for byte; the edit adds a line at the end of a module, so no finding
 moves).  The totals give the ratios the issue asks for: jobs-2 speed-up over jobs-1 and
 warm over cold.  Run it from the checkout to measure (PYTHONPATH is passed on); on a busy
 machine the parallel speed-up cannot show, so say the load (``uptime``) with the figures.
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -44,15 +47,23 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parents[1]
 
 
+_CPU: dict[str, float] = {}  # CPU seconds (user + system, workers included) of the last run of each kind
+
+
 def run(repo: Path, *flags: str) -> tuple[float, bytes]:
+    """(wall seconds, output) of one check; its CPU seconds go to ``_CPU[flags]``."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH"), str(CHECKOUT)]))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "shapetracer.cli", "check", "--output-format", "json", "-q",
                            *flags, "."], cwd=repo, capture_output=True, env=env, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    _CPU[" ".join(flags)] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode not in (0, 1):
         raise SystemExit(f"{repo.name}: exit {done.returncode}: {done.stderr.decode(errors='replace')[-2000:]}")
-    return time.perf_counter() - started, done.stdout
+    return wall, done.stdout
 
 
 def imported_module(repo: Path) -> Path | None:
@@ -69,22 +80,24 @@ def imported_module(repo: Path) -> Path | None:
     return None
 
 
-def measure(source: Path) -> dict:
+def measure(source: Path, quick: bool = False) -> dict:
     with tempfile.TemporaryDirectory(prefix="st-cache-") as tmp:
         repo = Path(tmp) / source.name
         shutil.copytree(source, repo, ignore=shutil.ignore_patterns(".shapetracer_cache"))
         cold1, out1 = run(repo, "--no-cache", "--jobs", "1")
-        cold2, out2 = run(repo, "--no-cache", "--jobs", "2")
+        cold1_cpu = _CPU["--no-cache --jobs 1"]
+        cold2, out2 = run(repo, "--no-cache", "--jobs", "2") if not quick else (0.0, out1)
         filled, _ = run(repo, "--jobs", "1")
         warm, out4 = run(repo, "--jobs", "1")
-        edited = imported_module(repo)
+        warm_cpu = _CPU["--jobs 1"]
+        edited = imported_module(repo) if not quick else None
         after_edit, out5 = (None, None)
         if edited is not None:
             with edited.open("a", encoding="utf-8") as handle:
                 handle.write("\n# edited by bench/cache_and_jobs.py\n")
             after_edit, out5 = run(repo, "--jobs", "1")
         return {"repo": source.name, "cold_jobs1": cold1, "cold_jobs2": cold2, "cold_cache_written": filled,
-                "warm": warm, "after_edit": after_edit, "edited": edited.relative_to(repo).as_posix() if edited else None,
+                "warm": warm, "cold_jobs1_cpu": cold1_cpu, "warm_cpu": warm_cpu, "after_edit": after_edit, "edited": edited.relative_to(repo).as_posix() if edited else None,
                 "jobs2_same": out2 == out1, "warm_same": out4 == out1, "edit_same": None if out5 is None else out5 == out1}
 
 
@@ -121,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the rows here")
     parser.add_argument("--whole", action="store_true", help="check DIR as one folder (see above)")
     parser.add_argument("--rounds", type=int, default=2, help="with --whole: pairs of jobs 1 / jobs 2 runs")
+    parser.add_argument("--quick", action="store_true",
+                        help="runs 1, 3 and 4 only (cold, cache written, warm): the warm ratio alone")
     args = parser.parse_args(argv)
     if args.whole:
         return measure_whole(args.dir.expanduser(), args.rounds)
@@ -131,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     print(f"{'repository':58s} {'j1':>6s} {'j2':>6s} {'fill':>6s} {'warm':>6s} {'edit':>6s}  same(j2,warm,edit)")
     for repo in repos:
-        row = measure(repo)
+        row = measure(repo, args.quick)
         rows.append(row)
         edit = f"{row['after_edit']:6.1f}" if row["after_edit"] is not None else "     -"
         print(f"{row['repo'][:58]:58s} {row['cold_jobs1']:6.1f} {row['cold_jobs2']:6.1f} {row['cold_cache_written']:6.1f} "
@@ -139,13 +154,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
     total = {key: sum(r[key] for r in rows if r[key] is not None)
-             for key in ("cold_jobs1", "cold_jobs2", "cold_cache_written", "warm")}
+             for key in ("cold_jobs1", "cold_jobs2", "cold_cache_written", "warm", "cold_jobs1_cpu", "warm_cpu")}
     edits = [r for r in rows if r["after_edit"] is not None]
     print(f"total: jobs 1 {total['cold_jobs1']:.1f} s, jobs 2 {total['cold_jobs2']:.1f} s "
           f"(speed-up {total['cold_jobs1'] / max(total['cold_jobs2'], 1e-9):.2f}x), "
           f"warm {total['warm']:.1f} s ({total['warm'] / max(total['cold_jobs1'], 1e-9):.3f} x cold), "
           f"after one edit {sum(r['after_edit'] for r in edits):.1f} s over {len(edits)} repositories "
           f"({sum(r['after_edit'] for r in edits) / max(sum(r['cold_jobs1'] for r in edits), 1e-9):.3f} x their cold)")
+    print(f"CPU (user + system): cold jobs 1 {total['cold_jobs1_cpu']:.1f} s, warm {total['warm_cpu']:.1f} s "
+          f"({total['warm_cpu'] / max(total['cold_jobs1_cpu'], 1e-9):.3f} x cold); "
+          f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"identical output: jobs 2 {sum(r['jobs2_same'] for r in rows)}/{len(rows)}, "
           f"warm {sum(r['warm_same'] for r in rows)}/{len(rows)}, after edit {sum(bool(r['edit_same']) for r in edits)}/{len(edits)}")
     return 0

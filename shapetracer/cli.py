@@ -185,19 +185,19 @@ def _results(paths, excluded, options, fixing, quiet: bool, jobs: int | None, ca
     a run per script, each finding once).  Fixes are made file by file, each file its own
     entry point (a fix is verified by analysing its file again): there, a file's result
     keeps only the findings in that file."""
-    from shapetracer.engine import check_paths, iter_python_files
-    from shapetracer.engine.cache import Cache
     from shapetracer.engine.project import check_project, plan
     from shapetracer.engine.runs import default_jobs
     from shapetracer.report.progress import count_progress, file_progress
 
     if not fixing.wanted:
-        work = plan(paths, excluded)
-        cache = Cache(work.project.root if cached and work.project is not None else None)
+        work = plan(paths, excluded, cached=cached)
+        cache = work.cache
         with count_progress(len(work.runs), enabled=not quiet) as progress:
             yield from check_project(paths, options, excluded, progress=progress, planned=work, cache=cache,
                                      jobs=jobs or default_jobs())
         return
+    from shapetracer.engine import check_paths, iter_python_files
+
     to_check = list(iter_python_files(paths, excluded))
     with file_progress(to_check, enabled=not quiet) as progress:
         for result in check_paths(progress, options):  # one result alive at a time: shape logs are big
@@ -236,19 +236,20 @@ def _inferred_lines(targets: list[tuple[str, Target]]) -> list[str]:
 
 
 def _render(output_format: str, findings, files: int, stats, targets=None) -> str:
-    from shapetracer.report import github, json_format, json_lines, sarif, text
-
     if output_format == "json":
+        from shapetracer.report import json_format
         return json_format.render(findings, files, stats, targets)
     if output_format == "json-lines":
+        from shapetracer.report import json_lines
         return json_lines.render(findings)
     if output_format == "sarif":
+        from shapetracer.report import sarif
         return sarif.render(findings)
     if output_format == "github":
+        from shapetracer.report import github
         return github.render(findings)
-    if output_format == "concise":
-        return text.concise(findings)
-    return text.full(findings)
+    from shapetracer.report import text
+    return text.concise(findings) if output_format == "concise" else text.full(findings)
 
 
 @main.command()

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from shapetracer.domain.bounds import Bounds, size_problem
-from shapetracer.domain.facts import SolverLimits
+from shapetracer.domain.bounds import Bounds, SolverLimits, size_problem
 from shapetracer.domain.target import SUPPORTED, Target, check_setting, from_setting
 from shapetracer.rules import codes
 

@@ -34,6 +34,15 @@ class Bounds:
     device_memory: str = DEFAULT_DEVICE_MEMORY  # tensors larger than this draw ST205 (constraints/core/memory.py)
 
 
+@dataclass
+class SolverLimits:
+    """What one solver query may spend.  Plain data beside ``Bounds``: the options read both
+    without importing Z3 (``domain.facts`` re-exports it for the solver's side)."""
+
+    timeout_ms: int = 2000
+    rlimit: int = 5_000_000
+
+
 # --- device memory sizes ---------------------------------------------------------------
 
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "m": 1000 ** 2, "mb": 1000 ** 2, "g": 1000 ** 3, "gb": 1000 ** 3,

@@ -13,6 +13,7 @@ from enum import Enum
 
 import z3
 
+from shapetracer.domain.bounds import SolverLimits  # noqa: F401 - kept where the solver's readers import it
 from shapetracer.domain.dims import BoolLike, Origin
 
 
@@ -39,12 +40,6 @@ class Judgement:
     verdict: Verdict
     core: tuple[Fact, ...] = ()
     counterexample: dict[str, int] | None = None
-
-
-@dataclass
-class SolverLimits:
-    timeout_ms: int = 2000
-    rlimit: int = 5_000_000
 
 
 class PathFacts:

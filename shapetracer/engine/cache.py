@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import json
 import os
 import pickle
@@ -42,17 +43,34 @@ def tool_fingerprint() -> str:
     """The version and the modules' sizes and times: an edited checkout is another tool."""
     global _fingerprint
     if _fingerprint is None:
-        digest = hashlib.sha256(shapetracer.__version__.encode())
-        package = Path(shapetracer.__file__).parent
-        for path in sorted(package.rglob("*")):
-            if path.suffix in (".py", ".json"):
-                try:
-                    stat = path.stat()
-                except OSError:
-                    continue
-                digest.update(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-        _fingerprint = digest.hexdigest()[:20]
+        package = os.path.dirname(shapetracer.__file__)
+        lines = [shapetracer.__version__]
+        _module_stats(package, "", lines)  # every run pays this walk: plain strings, no Path objects
+        _fingerprint = hashlib.sha256("\n".join(sorted(lines[1:], key=_name_of)).encode()
+                                      + b"\0" + lines[0].encode()).hexdigest()[:20]
     return _fingerprint
+
+
+def _module_stats(folder: str, relative: str, lines: list[str]) -> None:
+    """``name:size:mtime`` of each ``.py`` and ``.json`` file under ``folder``."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        name = f"{relative}{entry.name}"
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                _module_stats(entry.path, f"{name}/", lines)
+            elif entry.name.endswith((".py", ".json")):
+                stat = entry.stat()
+                lines.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}")
+        except OSError:
+            continue
+
+
+def _name_of(line: str) -> str:
+    return line.rpartition(":")[0].rpartition(":")[0]
 
 
 def options_text(options: Any) -> str:
@@ -68,6 +86,21 @@ def options_text(options: Any) -> str:
             return {str(k): plain(v) for k, v in sorted(value.items(), key=lambda item: str(item[0]))}
         return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
     return json.dumps(plain(options), sort_keys=True)
+
+
+def content_bytes(value: Any) -> bytes:
+    """``value`` pickled without pickle's memo, for a key: equal values give equal bytes
+    whether or not they share objects.  (A run's findings read back from the cache share
+    nothing with another run's; made fresh in one process, two runs' findings may share a
+    path string, and the plain pickle would then differ in its back-references.)"""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: every object written out in full
+    try:
+        pickler.dump(value)
+    except (RecursionError, ValueError):  # a structure that refers to itself needs the memo
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return buffer.getvalue()
 
 
 class Cache:

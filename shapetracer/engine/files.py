@@ -8,16 +8,12 @@ the batch scan of single scripts, the study and the fixes' verification call
 from __future__ import annotations
 
 import fnmatch
-import os
-import stat
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from shapetracer.rules import codes
-from shapetracer.domain.analysis import analysing
-from shapetracer.domain.dims import Origin
 from shapetracer.rules.message import Message
 from shapetracer.domain.target import Target
 
@@ -32,22 +28,11 @@ from shapetracer.options import Options  # noqa: F401 - the engine's options, re
 from shapetracer.projectchecks import checks
 from shapetracer.rules.findings import Finding, Related
 from shapetracer.rules.codes import RULES
+from shapetracer.engine.results import FileResult, target_for_file  # noqa: F401 - re-exported
+from shapetracer.engine.paths import display_path, iter_python_files  # noqa: F401 - re-exported
 
 if TYPE_CHECKING:  # the interpreter is imported by the first file that needs it (engine.tensorless)
     from shapetracer.frontend.interpreter import Interpreter, Report
-
-
-@dataclass
-class FileResult:
-    path: str
-    findings: list[Finding]
-    stats: Statistics = field(default_factory=Statistics)
-    shape_log: list = field(default_factory=list)
-    status: str = "ok"  # ok | parse_error | unreadable
-    target: Target = field(default_factory=Target)  # the TensorFlow it was checked against, and why
-    cells: CellMap | None = None  # a notebook's: shape_log lines are of the joined cells, findings are placed
-    expression_log: list = field(default_factory=list)  # with Options.expression_shapes: each expression's tensor
-    file_reads: list = field(default_factory=list)  # projectchecks.files.FileEvent: what the run reads and writes
 
 
 def check_source(data: bytes, display_path: str, file: Path | None = None,
@@ -105,6 +90,8 @@ def _shape_pass(display_path: str, file: Path | None, parsed: ParsedSource, opti
                 target: Target) -> tuple[list[Finding], Statistics, list, list, list]:
     """The shape findings of one parsed file, with the interpreter's statistics and logs, and
     the files the run reads and writes when a file check may want them."""
+    from shapetracer.domain.analysis import analysing  # the solver's: only for a run that has tensors
+
     with analysing():  # symbol bounds and side tables of this file only, dropped after it
         interpreter = interpret(display_path, file, parsed, options, target)
     file_reads = checks.file_events(interpreter) \
@@ -143,14 +130,6 @@ def in_cells(findings: list[Finding], cells: CellMap | None, path: str) -> list[
                         for r in finding.related for c, n in [cells.locate(r.line)])
         placed.append(replace(finding, cell=cell, line=line, end_line=end[0], end_column=end[1], related=related))
     return placed
-
-
-def target_for_file(file: Path | None, options: Options) -> Target:
-    """The TensorFlow a file is checked against: the options' (flag, config, a scan's job),
-    else what its project pins or the environment has (``versions.resolve``)."""
-    if options.target is not None:
-        return options.target
-    return versions.resolve(file, None)
 
 
 def with_generic_findings(findings: list[Finding], parsed: ParsedSource, display_path: str,
@@ -230,57 +209,11 @@ def check_paths(paths: Iterable[Path], options: Options | None = None,
         yield check_file(file, options)
 
 
-def iter_python_files(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None) -> Iterator[Path]:
-    """Files as given, folders recursively (``*.py``, ``*.ipynb``), each once, symlink loops cut."""
-    seen: set[Path] = set()
-    for path in paths:
-        if path.is_dir():
-            for root, dirs, files in os.walk(path, followlinks=False):
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("__pycache__",)
-                                 and not (exclude and exclude(Path(root) / d)))
-                for name in sorted(files):
-                    if name.endswith((".py", ".ipynb")):
-                        candidate = Path(root) / name
-                        if exclude and exclude(candidate) or not _regular(candidate):
-                            continue
-                        key = _identity(candidate)
-                        if key not in seen:
-                            seen.add(key)
-                            yield candidate
-        elif not (exclude and exclude(path)):
-            key = _identity(path)
-            if key not in seen:
-                seen.add(key)
-                yield path
-
-
-def _regular(path: Path) -> bool:
-    """Only regular files are read: a FIFO or device named *.py would block or never end."""
-    try:
-        return stat.S_ISREG(path.stat().st_mode)
-    except OSError:
-        return True  # let check_file report why it cannot be read
-
-
-def _identity(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):
-        return path.absolute()
-
-
-def display_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError, RuntimeError):
-        return str(path)
-
-
-
 def interpret(display_path: str, file: Path | None, parsed, options: Options, target: Target,
                project: Project | None = None) -> Interpreter:
     """Run the interpreter over one entry file; ``project``: where its imports lead (None:
     the file's own folder)."""
+    from shapetracer.domain.dims import Origin
     from shapetracer.frontend.interpreter import Interpreter
     from shapetracer.frontend.scope import ModuleScope
 

@@ -20,25 +20,18 @@ resolved as Python would, the modules run as scripts), and
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from shapetracer import versions
-from shapetracer.engine.cache import Cache, options_text
-from shapetracer.engine.runs import RunResult, run_all
+from shapetracer.engine.cache import Cache, content_bytes, options_text
+from shapetracer.engine.paths import iter_python_files
+from shapetracer.engine.results import FileResult, RunResult, target_for_file
+from shapetracer.engine.runs import run_all
 from shapetracer.engine.workers import Workers
-from shapetracer.engine.files import (
-    FileResult, Options, filter_findings, in_cells, is_selected, iter_python_files, project_pass,
-    with_generic_findings,
-    target_for_file, too_large, unparsed, unreadable,
-)
-from shapetracer.frontend.statistics import Statistics
-from shapetracer.frontend.program import read_program
-from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
+from shapetracer.options import Options
 from shapetracer.project import Project, load_project
-from shapetracer.rules import codes, suppressions
+from shapetracer.project.root import common_root
 from shapetracer.rules.findings import Finding, Related
 
 
@@ -50,14 +43,28 @@ class Plan:
     targets: list[Path]
     project: Project | None
     runs: list[Path]
+    cache: Cache = field(default_factory=lambda: Cache(None))  # in the project's root, when asked for
 
 
-def plan(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None) -> Plan:
+def plan(paths: Iterable[Path], exclude: Callable[[Path], bool] | None = None, cached: bool = False) -> Plan:
+    """``cached``: the plan's cache is the project root's, and the modules' summaries (their
+    imports, ``sys.path`` changes, whether they run) are read from it and kept there, by each
+    file's content: a warm run parses nothing."""
     targets = list(iter_python_files(list(paths), exclude))
     if not targets:
         return Plan([], None, [])
-    project = load_project(targets)
-    return Plan(targets, project, project.analyses([_resolved(t) for t in targets]))
+    root = common_root(targets)
+    cache = Cache(root if cached else None)
+    key = cache.key("modules", str(cache.folder)) if cache.enabled else ""
+    known = cache.load(key) if cache.enabled else None
+    project = load_project(targets, known if isinstance(known, dict) else None, root)
+    work = Plan(targets, project, project.analyses([_resolved(t) for t in targets]), cache)
+    if cache.enabled:
+        kept = {(file, digest): module for (file, digest), module in project.known.items()
+                if project.modules.get(file) is module}
+        if kept != known:
+            cache.store(key, kept)
+    return work
 
 
 def check_project(paths: Iterable[Path], options: Options,
@@ -173,7 +180,7 @@ def _file_key(cache: Cache, task: FileTask, project: Project, options: Options) 
     own = task.own
     return cache.key("file", options_text(options), shown, data,
                      repr(own.target if own is not None else target_for_file(file, options)),
-                     pickle.dumps((list(task.findings), own.stats if own is not None else None)))
+                     content_bytes((list(task.findings), own.stats if own is not None else None)))
 
 
 def _file_task(project: Project, options: Options, task: FileTask) -> FileResult:
@@ -186,6 +193,16 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
                  results: list[RunResult]) -> FileResult:
     """A checked file's own pass (reading, parsing, pyflakes, suppressions) with the shape
     findings the runs made in it."""
+    # imported here, not above: a warm run reads every file's result from the cache
+    from shapetracer import versions
+    from shapetracer.engine.files import (
+        filter_findings, in_cells, is_selected, project_pass, too_large, unparsed, unreadable, with_generic_findings,
+    )
+    from shapetracer.frontend.program import read_program
+    from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
+    from shapetracer.frontend.statistics import Statistics
+    from shapetracer.rules import codes, suppressions
+
     file = _resolved(target)
     shown = project.display(file)
     own = next((r for r in results if r.entry == shown), None)

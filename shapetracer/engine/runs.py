@@ -10,48 +10,31 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from shapetracer import versions
-from shapetracer.domain.analysis import analysing
-from shapetracer.domain.target import Target
-from shapetracer.engine import collector, tensorless
 from shapetracer.engine.cache import Cache, options_text
+from shapetracer.engine.results import RunResult, target_for_file
 from shapetracer.engine.workers import Workers
-from shapetracer.engine.files import Options, interpret, is_selected, target_for_file, to_finding
-from shapetracer.frontend.statistics import Statistics
-from shapetracer.frontend.program import read_program
-from shapetracer.frontend.source import MAX_SHAPE_BYTES, CellMap, SourceProblem
+from shapetracer.options import Options
 from shapetracer.project import Project
-from shapetracer.projectchecks import checks
 from shapetracer.rules.findings import Finding, Related
-
-
-@dataclass
-class RunResult:
-    """What one run found, in every file it reached (paths as findings name them)."""
-
-    entry: str  # the display path of the script the run started at
-    findings: list[Finding] = field(default_factory=list)
-    stats: Statistics = field(default_factory=Statistics)
-    target: Target = field(default_factory=Target)
-    cells: CellMap | None = None  # the entry's, when it is a notebook
-    file_reads: list = field(default_factory=list)  # the files the run read and wrote, when a check wants them
-    # with ``keep_logs`` (an editor's hovers): each binding's and expression's tensor, in every
-    # file the run reached; never stored in the cache (they hold syntax trees)
-    shape_log: list = field(default_factory=list, repr=False, compare=False)
-    expression_log: list = field(default_factory=list, repr=False, compare=False)
-
-    def without_logs(self) -> "RunResult":
-        return replace(self, shape_log=[], expression_log=[]) if self.shape_log or self.expression_log else self
 
 
 def run_script(entry: Path, project: Project, options: Options, keep_logs: bool = False) -> RunResult:
     """The shape pass of one run: the script at ``entry`` with what it imports.  ``keep_logs``:
     the result keeps the shape and expression logs (``options.keep_shapes`` and
     ``expression_shapes`` say which are made), for an editor's hovers."""
+    # imported here, not above: a warm run reads every run from the cache and parses nothing
+    from shapetracer import versions
+    from shapetracer.domain.analysis import analysing
+    from shapetracer.engine import collector, tensorless
+    from shapetracer.engine.files import interpret, is_selected, to_finding
+    from shapetracer.frontend.program import read_program
+    from shapetracer.frontend.source import MAX_SHAPE_BYTES, SourceProblem
+    from shapetracer.projectchecks import checks
+
     shown = project.display(entry)
     target = target_for_file(entry, options)
     data = project.read(entry)

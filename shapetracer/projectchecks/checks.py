@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Callable
 from shapetracer.frontend.source import ParsedSource
 from shapetracer.options import Options
 from shapetracer.project.workspace import Workspace
-from shapetracer.projectchecks.files import READS, FileEvent, missing_files
-from shapetracer.projectchecks.guards import Guards
 from shapetracer.projectchecks.requirements import missing_requirements
 from shapetracer.rules import codes
 from shapetracer.rules.findings import Finding
 
 if TYPE_CHECKING:
     from shapetracer.frontend.interpreter import Interpreter
+    from shapetracer.projectchecks.files import FileEvent
 
 Selected = Callable[[str], bool]
 
@@ -37,6 +36,9 @@ def wants_file_events(options: Options, selected: Selected) -> bool:
 
 def file_events(interpreter: Interpreter) -> list[FileEvent]:
     """What the run read and wrote, in order, placed and judged for guards (plain data)."""
+    from shapetracer.projectchecks.files import READS, FileEvent
+    from shapetracer.projectchecks.guards import Guards
+
     events = interpreter.files.events
     if not events:
         return []
@@ -78,6 +80,8 @@ def project_findings(parsed: ParsedSource, data: bytes, display_path: str, file:
         found += missing_requirements(parsed.tree, display_path, script, workspace, text, notebook=notebook)
     if files and (workspace.is_job or explicitly_selected(codes.MISSING_FILE, options)) \
             and not (notebook and _shell_magic(text)):
+        from shapetracer.projectchecks.files import FileEvent, missing_files  # the file model: only when judged
+
         events = [FileEvent.from_dict(e) if isinstance(e, dict) else e for e in file_reads]
         found += missing_files(events, workspace, script)
     return found

@@ -24,7 +24,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 
-from shapetracer.constraints.core import api_changes
 from shapetracer.domain.target import SUPPORTED, Target, target_for, with_environment
 
 _ROOTS = ("tensorflow", "keras", "tf_keras")
@@ -39,6 +38,9 @@ class Census:
 
     def missing(self, target: Target) -> int:
         """How many of these names ``target`` lacks (and another supported version has)."""
+        # the API model is read only for a file that names TensorFlow or Keras
+        from shapetracer.constraints.core import api_changes
+
         missing = {f"{owner}.{attribute}" for owner, attribute in self.attributes
                    if api_changes.missing_attribute(owner, attribute, target) is not None}
         missing |= {module for module, names in self.imports

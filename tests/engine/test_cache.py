@@ -4,6 +4,7 @@ damaged entry is a miss; --jobs gives the output --jobs 1 gives."""
 
 from __future__ import annotations
 
+import pickle
 import textwrap
 from pathlib import Path
 
@@ -109,3 +110,62 @@ def test_the_command_line_caches_unless_told_not_to_and_jobs_do_not_change_the_o
     assert cached.stdout == one.stdout and (root / FOLDER).is_dir()
     again = runner.invoke(main, arguments)
     assert again.stdout == one.stdout
+
+
+def test_a_warm_plan_parses_no_module_and_an_edit_reparses_only_that_one(tmp_path, monkeypatch):
+    from shapetracer.engine.project import plan
+    from shapetracer.project import model
+
+    root = tree(tmp_path, FILES)
+    cold = plan([root], cached=True)
+    parsed: list[str] = []
+    real = model._read_module
+
+    def summary_of(file, root, data):
+        parsed.append(file.name)
+        return real(file, root, data)
+    monkeypatch.setattr(model, "_read_module", summary_of)
+    model._READ.clear()  # this process's own memo: the cache alone must answer
+    warm = plan([root], cached=True)
+    assert parsed == [] and warm.runs == cold.runs
+    assert {f: (m.main, m.works, m.imports) for f, m in warm.project.modules.items()} == \
+        {f: (m.main, m.works, m.imports) for f, m in cold.project.modules.items()}
+    (root / "plot.py").write_text("import layers\n\nlayers.dense(1, 2)\n", encoding="utf-8")
+    edited = plan([root], cached=True)
+    assert parsed == ["plot.py"]
+    assert root / "layers.py" in edited.project.reached((root / "plot.py").resolve())
+
+
+def test_a_warm_command_line_run_imports_no_parser_solver_or_interpreter(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    root = tree(tmp_path, FILES)
+    checkout = Path(__file__).resolve().parents[2]
+    code = ("import sys\nfrom shapetracer.cli import main\n"
+            "sys.argv = ['shapetracer', 'check', '--quiet', '--output-format', 'json', '.']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('libcst', 'z3', 'pyflakes') "
+            "or m.startswith(('shapetracer.frontend.interpreter', 'shapetracer.frontend.source', "
+            "'shapetracer.constraints.core.spec'))))\n")
+    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONDONTWRITEBYTECODE": "1"}
+    runs_done = [subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, env=env,
+                                timeout=300) for _ in range(2)]
+    assert all(done.returncode == 0 for done in runs_done), runs_done[-1].stderr
+    cold, warm = (done.stdout.rpartition("\n[")[0] for done in runs_done)
+    assert warm == cold and '"ST101"' in cold.replace(" ", "")  # the same findings, read back
+    assert runs_done[0].stdout.strip().splitlines()[-1] != "[]"  # the cold run did load them
+    assert runs_done[1].stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_content_bytes_do_not_depend_on_shared_objects():
+    from shapetracer.engine.cache import content_bytes
+
+    # A run's findings made fresh may share a path string with another run's; read back from
+    # the cache (each run pickled apart) they do not.  A file result's key must be the same.
+    path = "".join(["pkg/", "layers.py"])
+    shared = [(path, 1), (path, 2)]
+    separate = [("".join(["pkg/", "layers.py"]), 1), ("".join(["pkg/", "layers.py"]), 2)]
+    assert pickle.dumps(shared) != pickle.dumps(separate)  # what the key was made with before
+    assert content_bytes(shared) == content_bytes(separate)

@@ -116,3 +116,18 @@ def test_checking_a_plain_file_does_not_import_the_interpreter(tmp_path):
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_path_libraries_alone_skip_the_pass_unless_their_notes_are_asked_for(tmp_path):
+    source = "import os\nimport glob\nfrom pathlib import Path\nprint(os.path.join(str(Path.cwd()), os.sep), glob.glob('*'))\n"
+    entry = write(tmp_path, {"main.py": source, "numeric.py": "import numpy\n"}) / "main.py"
+    tree = ast.parse(source)
+    assert never_touches_a_tensor(entry, tree, None, lambda code: code != "ST901")
+    assert not never_touches_a_tensor(entry, tree, None, lambda code: True)  # ST901 names their calls
+    with_numpy = "import os\nimport numeric\n"  # a path library beside a module that reaches numpy
+    assert not never_touches_a_tensor(entry, ast.parse(with_numpy), None, lambda code: code != "ST901")
+
+
+def test_a_path_only_script_keeps_its_own_findings_without_the_interpreter(tmp_path, no_interpreter):
+    file = write(tmp_path, {"setup_paths.py": "import os\nprint(os.sep, undefined_name)\n"}) / "setup_paths.py"
+    assert [f.code for f in check_file(file, OPTIONS).findings] == ["ST301"]

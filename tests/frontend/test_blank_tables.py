@@ -155,3 +155,9 @@ def _plain(tree):
         plain = [_plain(item) for item in items]
         return plain if kind == "list" else tuple(plain)
     return tree.value
+
+
+def test_the_parser_knows_the_length_below_which_nothing_is_blanked():
+    from shapetracer.frontend import source
+
+    assert source._MIN_BLANKED_TEXT == blank_tables.MIN_TEXT
