@@ -31,15 +31,21 @@ def tree(base: Path, files: dict[str, str]) -> Path:
     return base
 
 
-def counting_runs(monkeypatch) -> list[str]:
-    ran: list[str] = []
-    real = runs.run_script
+def counting(monkeypatch, owner, name: str) -> list[str]:
+    """The file names ``owner.name`` is called with (its first argument), the real function
+    still doing the work."""
+    seen: list[str] = []
+    real = getattr(owner, name)
 
-    def run_script(entry, project, options):
-        ran.append(entry.name)
-        return real(entry, project, options)
-    monkeypatch.setattr(runs, "run_script", run_script)
-    return ran
+    def counted(file, *args, **kwargs):
+        seen.append(file.name)
+        return real(file, *args, **kwargs)
+    monkeypatch.setattr(owner, name, counted)
+    return seen
+
+
+def counting_runs(monkeypatch) -> list[str]:
+    return counting(monkeypatch, runs, "run_script")
 
 
 def summary(results) -> list[tuple]:
@@ -118,13 +124,7 @@ def test_a_warm_plan_parses_no_module_and_an_edit_reparses_only_that_one(tmp_pat
 
     root = tree(tmp_path, FILES)
     cold = plan([root], cached=True)
-    parsed: list[str] = []
-    real = model._read_module
-
-    def summary_of(file, root, data):
-        parsed.append(file.name)
-        return real(file, root, data)
-    monkeypatch.setattr(model, "_read_module", summary_of)
+    parsed = counting(monkeypatch, model, "_read_module")
     model._READ.clear()  # this process's own memo: the cache alone must answer
     warm = plan([root], cached=True)
     assert parsed == [] and warm.runs == cold.runs
