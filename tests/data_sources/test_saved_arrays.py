@@ -21,8 +21,18 @@ y = tf.reduce_mean(x, axis=[1, 2])
 """
 
 
+SAVE_A = 'np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))\n'
+
+
 def codes_of(source: str) -> list[tuple[int, str]]:
     return [(f.line, f.code) for f in findings_of(source)]
+
+
+def feeding(saves: str, loaded: str = "a.npy", graph: str = GRAPH) -> str:
+    """The graph, then ``saves`` (the lines that write files), then a session run feeding
+    ``x`` the array loaded from ``loaded`` in the folder."""
+    return graph + saves + ("with tf.Session() as sess:\n"
+                            f"    sess.run(y, {{x: np.load(os.path.join(folder, \"{loaded}\"))}})\n")
 
 
 def test_an_array_saved_into_a_fresh_folder_is_loaded_with_its_shape():
@@ -38,38 +48,18 @@ with tf.Session() as sess:
 
 
 def test_a_path_in_a_folder_not_made_by_the_run_may_hold_anything():
-    source = GRAPH.replace("tempfile.mkdtemp()", "tempfile.gettempdir()") + """
-np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
-with tf.Session() as sess:
-    sess.run(y, {x: np.load(os.path.join(folder, "a.npy"))})
-"""
+    source = feeding(SAVE_A, graph=GRAPH.replace("tempfile.mkdtemp()", "tempfile.gettempdir()"))
     assert codes_of(source) == []
 
 
 def test_another_file_or_two_different_writes_leave_the_shape_unknown():
-    other = GRAPH + """
-np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
-with tf.Session() as sess:
-    sess.run(y, {x: np.load(os.path.join(folder, "b.npy"))})
-"""
-    assert codes_of(other) == []
-    twice = GRAPH + """
-np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
-np.save(os.path.join(folder, "a.npy"), np.zeros((1, 30, 30, 3), np.float32))
-with tf.Session() as sess:
-    sess.run(y, {x: np.load(os.path.join(folder, "a.npy"))})
-"""
-    assert codes_of(twice) == []
+    assert codes_of(feeding(SAVE_A, loaded="b.npy")) == []
+    twice = SAVE_A + 'np.save(os.path.join(folder, "a.npy"), np.zeros((1, 30, 30, 3), np.float32))\n'
+    assert codes_of(feeding(twice)) == []
 
 
 def test_a_write_that_may_not_run_leaves_the_shape_unknown():
-    source = GRAPH + """
-import sys
-if len(sys.argv) > 1:
-    np.save(os.path.join(folder, "a.npy"), np.zeros((50, 30, 3), np.float32))
-with tf.Session() as sess:
-    sess.run(y, {x: np.load(os.path.join(folder, "a.npy"))})
-"""
+    source = feeding("import sys\nif len(sys.argv) > 1:\n    " + SAVE_A)
     assert codes_of(source) == []
 
 
