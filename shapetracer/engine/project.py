@@ -139,7 +139,7 @@ class FileTask:
 
 def file_results(targets: list[Path], project: Project, options: Options, merged: dict[str, list[Finding]],
                  results: list[RunResult], cache: Cache, workers: Workers) -> list[FileResult]:
-    """Each checked file's result (``_file_result``), in the order of ``targets``: from the
+    """Each checked file's result (``_file_task``), in the order of ``targets``: from the
     cache where the file, its target, the options and the runs' findings in it are what they
     were, the others made on ``workers``."""
     by_entry = {result.entry: result for result in results}
@@ -184,15 +184,8 @@ def _file_key(cache: Cache, task: FileTask, project: Project, options: Options) 
 
 
 def _file_task(project: Project, options: Options, task: FileTask) -> FileResult:
-    shown = project.display(_resolved(task.target))
-    return _file_result(task.target, project, options, {shown: list(task.findings)},
-                        [task.own] if task.own is not None else [])
-
-
-def _file_result(target: Path, project: Project, options: Options, merged: dict[str, list[Finding]],
-                 results: list[RunResult]) -> FileResult:
     """A checked file's own pass (reading, parsing, pyflakes, suppressions) with the shape
-    findings the runs made in it."""
+    findings the runs made in it (``task``: what a worker is given)."""
     # imported here, not above: a warm run reads every file's result from the cache
     from shapetracer import versions
     from shapetracer.engine.files import (
@@ -203,9 +196,9 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
     from shapetracer.frontend.statistics import Statistics
     from shapetracer.rules import codes, suppressions
 
-    file = _resolved(target)
+    file = _resolved(task.target)
     shown = project.display(file)
-    own = next((r for r in results if r.entry == shown), None)
+    own = task.own
     target_version = own.target if own is not None else target_for_file(file, options)
     data = project.read(file)
     if data is None:
@@ -222,7 +215,7 @@ def _file_result(target: Path, project: Project, options: Options, merged: dict[
         target_version = versions.from_code(target_version, parsed.tree)
     if parsed.module is None:
         return FileResult(shown, filter_findings([too_large(shown, len(parsed.text))], options, shown), target=target_version)
-    findings = [f for f in merged.get(shown, []) if is_selected(f.code, options, shown)]
+    findings = [f for f in task.findings if is_selected(f.code, options, shown)]
     if options.generic:
         findings = with_generic_findings(findings, parsed, shown, options)
     findings.extend(project_pass(parsed, data, shown, file, options, own.file_reads if own is not None else []))
