@@ -64,8 +64,11 @@ def test_symbol_bounds_of_one_file_are_forgotten_after_its_analysis():
 
     def sizes():
         return [len(table) for table in (ambient.lower_bounds, ambient.upper_bounds, ambient.holders,
-                                         ambient.simplified, ambient.compared)]
+                                         ambient.simplified, ambient.compared, ambient.arithmetic)]
 
+    # the first analysis in a process loads the op families, whose module-level dims are
+    # made in the ambient analysis once and for all: counted from there
+    check_source(source, "first.py")
     before = sizes()
     for _ in range(3):
         check_source(source, "again.py")
@@ -118,3 +121,20 @@ def test_a_witness_for_dims_of_different_bounds_and_strict_bounds():
     never = small.eq(batch)
     assert not _witnessed(never, [], free_symbols(never))
     assert judge(PathFacts(), never, SolverLimits(), want_counterexample=False).verdict is Verdict.FAILS
+
+
+def test_the_numbers_a_witness_tries_are_those_the_printed_requirement_holds():
+    """solver._numbers reads the digit runs off the term; they are the ones a regex finds in
+    the term's printed form (a numeral's digits, a bracketed axis in a name), never those
+    of a fresh symbol's serial, a real number or a shared subterm's ``let`` name."""
+    from shapetracer.constraints.core import solver
+
+    x, y = z3.Int("images.shape[3]"), z3.Int("d!4.12")
+    r = z3.Real("ratio")
+    shared = (x + y) * (x + y) + (x + y)
+    terms = [x == 3, y >= 100, x - 7 == y * 2, z3.If(x > 0, x, -5) <= 42, r * 1.5 == 2,
+             z3.And(shared == 1234567890123, shared > 0), z3.Int("x-12") + z3.Int("3d") == 0,
+             z3.Not(x == y)]
+    for term in terms:
+        assert solver._numbers(term, {}) == frozenset(solver._INTEGER.findall(term.sexpr())), term.sexpr()
+    assert solver._numbers(x - 7 == y * 2, {}) == {"3", "7", "2"}

@@ -41,6 +41,8 @@ class Analysis:
         # (operator, left dim's identity, right's) -> (the operands' values, kept alive; the
         # comparison, decided or a Z3 term): dims._compared
         self.compared: dict[tuple[str, Any, Any], tuple[Any, Any, bool | z3.BoolRef]] = {}
+        # the same for arithmetic: (operator, identities) -> (the operands' values; the result): dims._arithmetic
+        self.arithmetic: dict[tuple[str, Any, Any], tuple[Any, Any, Any]] = {}
         self.holders: dict[type, Any] = {}
         self._names = itertools.count()
 

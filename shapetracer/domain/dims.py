@@ -170,8 +170,7 @@ class Dim:
         else:
             # a term from a non-linear op or an ``If`` stays a term, even where it simplifies
             # to a linear function: comparisons read its ``value`` as before
-            simplified = simplify(value)
-            self.value = simplified.as_long() if z3.is_int_value(simplified) else simplified
+            self.value = _settled(value)
         self.linear = None
 
     def __getattr__(self, name: str):
@@ -240,33 +239,36 @@ class Dim:
         return self.value.eq(other.value)
 
     # -- arithmetic: results union the provenance of their operands --
-    def _combine(self, other: "Dim | int", op) -> "Dim":
+    def _combine(self, other: "Dim | int", op: str) -> "Dim":
+        """``self op other`` (an operator of ``_ARITHMETIC``): in Python when both are known,
+        else a simplified Z3 term (``_arithmetic``)."""
         other_dim = other if isinstance(other, Dim) else Dim(other)
+        origins = self.origins | other_dim.origins
         if self.known and other_dim.known:
-            value = op(self.value, other_dim.value)
-        else:
-            value = op(_term(self), _term(other_dim))
-        return Dim(value, self.origins | other_dim.origins)
+            return Dim(_ARITHMETIC[op](self.value, other_dim.value), origins)
+        dim = Dim.__new__(Dim)
+        dim.origins, dim.value, dim.linear = origins, _arithmetic(op, self, other_dim), None
+        return dim
 
-    def _linear(self, other: "Dim | int", combine, op) -> "Dim":
+    def _linear(self, other: "Dim | int", combine, op: str) -> "Dim":
         """A sum or difference: in Python when both sides are linear, else through Z3."""
         other_dim = other if isinstance(other, Dim) else Dim(other)
         a, b = _operand(self), _operand(other_dim)
         if a is not None and b is not None:
             return Dim._of(combine(a, b), self.origins | other_dim.origins)
-        return Dim(op(_term(self), _term(other_dim)), self.origins | other_dim.origins)
+        return self._combine(other_dim, op)
 
     def __add__(self, other: "Dim | int") -> "Dim":
-        return self._linear(other, linear.plus, lambda a, b: a + b)
+        return self._linear(other, linear.plus, "+")
 
     def __radd__(self, other: int) -> "Dim":
-        return Dim(other)._linear(self, linear.plus, lambda a, b: a + b)
+        return Dim(other)._linear(self, linear.plus, "+")
 
     def __sub__(self, other: "Dim | int") -> "Dim":
-        return self._linear(other, linear.minus, lambda a, b: a - b)
+        return self._linear(other, linear.minus, "-")
 
     def __rsub__(self, other: int) -> "Dim":
-        return Dim(other)._linear(self, linear.minus, lambda a, b: a - b)
+        return Dim(other)._linear(self, linear.minus, "-")
 
     def __mul__(self, other: "Dim | int") -> "Dim":
         other_dim = other if isinstance(other, Dim) else Dim(other)
@@ -274,21 +276,21 @@ class Dim:
         if a is not None and b is not None and (type(a) is int or type(b) is int):
             product = linear.times(b, a) if type(a) is int else linear.times(a, b)
             return Dim._of(product, self.origins | other_dim.origins)
-        return self._combine(other_dim, lambda a, b: a * b)
+        return self._combine(other_dim, "*")
 
     def __rmul__(self, other: int) -> "Dim":
         return Dim(other).__mul__(self)
 
     def floordiv(self, other: "Dim | int") -> "Dim":
         """Floor division; Z3 integer division agrees for positive divisors."""
-        return self._combine(other, lambda a, b: a // b if isinstance(a, int) and isinstance(b, int) else a / b)
+        return self._combine(other, "//")
 
     def ceildiv(self, other: "Dim | int") -> "Dim":
         other_dim = other if isinstance(other, Dim) else Dim(other)
         return (self + other_dim - 1).floordiv(other_dim)
 
     def mod(self, other: "Dim | int") -> "Dim":
-        return self._combine(other, lambda a, b: a % b)
+        return self._combine(other, "%")
 
     # -- comparisons return bool when decidable without a solver -------
     def eq(self, other: "Dim | int") -> BoolLike:
@@ -359,6 +361,37 @@ def _decided(op: str, left: Dim, right: Dim) -> BoolLike:
 
 
 _COMPARISONS = {"==": lambda a, b: a == b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b}
+
+# Z3's integer division agrees with Python's floor division for the positive divisors dims have
+_ARITHMETIC = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "//": lambda a, b: a // b if isinstance(a, int) and isinstance(b, int) else a / b,
+               "%": lambda a, b: a % b}
+
+
+def _arithmetic(op: str, left: Dim, right: Dim) -> int | Z3Int:
+    """The value of ``left op right`` (not both known), remembered for the running analysis
+    like ``_compared``: a network's layers repeat the same dim arithmetic (each YOLO script
+    builds 1,200 terms, 430 of them distinct), and building a Z3 term, simplifying it and
+    asking whether it is a number costs twenty times the lookup."""
+    cache = analysis.current().arithmetic
+    key = (op, _identity(left), _identity(right))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _SIMPLIFIED_LIMIT:
+            cache.clear()
+        # the operands are kept: their terms' ids stay theirs
+        found = cache[key] = (left.value, right.value, _settled(_ARITHMETIC[op](_term(left), _term(right))))
+    return found[2]
+
+
+def _settled(term: Z3Int) -> int | Z3Int:
+    """A term's simplification: its int when that is a number, else the simplified term.
+    (Whether it is a number is asked of Z3's C API once, before ``is_int_value``'s
+    several calls: most simplified dims are not.)"""
+    simplified = simplify(term)
+    if _is_numeral(simplified.ctx_ref(), simplified.as_ast()) and z3.is_int_value(simplified):
+        return simplified.as_long()
+    return simplified
 
 
 def _compared(op: str, left: Dim, right: Dim) -> BoolLike:
@@ -506,6 +539,7 @@ def free_symbols(expr: z3.ExprRef) -> set[str]:
 
 
 _ast_id, _ast_kind, _to_app = z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_to_app
+_is_numeral = z3.Z3_is_numeral_ast
 _num_args, _app_arg, _app_decl = z3.Z3_get_app_num_args, z3.Z3_get_app_arg, z3.Z3_get_app_decl
 _decl_kind, _decl_name, _symbol_name = z3.Z3_get_decl_kind, z3.Z3_get_decl_name, z3.Z3_get_symbol_string
 

@@ -214,6 +214,7 @@ def interpret(display_path: str, file: Path | None, parsed, options: Options, ta
     """Run the interpreter over one entry file; ``project``: where its imports lead (None:
     the file's own folder)."""
     from shapetracer.domain.dims import Origin
+    from shapetracer.engine.datastack import in_one_chunk
     from shapetracer.frontend.interpreter import Interpreter
     from shapetracer.frontend.scope import ModuleScope
 
@@ -226,7 +227,7 @@ def interpret(display_path: str, file: Path | None, parsed, options: Options, ta
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, 20_000))
-        interpreter.run_file(display_path, file, parsed)
+        in_one_chunk(lambda: interpreter.run_file(display_path, file, parsed))  # engine/datastack.py
     except RecursionError:
         # the interpreter's current scope may be gone by now: name the module directly
         scope = ModuleScope(display_path, file, parsed.text, parsed.module, tree=parsed.tree, tables=parsed.tables)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
+from shapetracer.project import syntax
 from shapetracer.rules.cells import CellMap, CellSpan  # noqa: F401 - where the readers of a parse import them
 
 MAX_BYTES = 64 * 1024 * 1024  # beyond this, not even CPython's parser is run
@@ -91,19 +92,22 @@ def encode(text: str) -> bytes:
 
 
 def parse(text: str, with_cst: bool = True, blank: bool = False,
-          cst_parser: Callable[[str, ast.Module], cst.Module] | None = None) -> ParsedSource | SourceProblem:
+          cst_parser: Callable[[str, ast.Module], cst.Module] | None = None,
+          tree: ast.Module | None = None) -> ParsedSource | SourceProblem:
     """Parse Python 3 source; Python 2 idioms are told apart from other syntax errors.
 
     CPython's parser decides what is valid (libcst accepts a few Python 2 forms);
     libcst then gives the tree the interpreter walks.  ``blank``: large literal tables are
     left to CPython's parse (blank_tables.py).  ``cst_parser(text, tree)``: makes libcst's
     tree of a text without blanked tables as ``parse_accepted`` does (an editor's, from
-    the tree of the text before an edit: ``lsp.reparse``).
+    the tree of the text before an edit: ``lsp.reparse``).  ``tree``: CPython's tree of the
+    text, when the caller has it (``project.syntax``).
     """
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
+        if tree is None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(text)
     except SyntaxError as exc:
         return _syntax_problem(text, exc.lineno or 1, (exc.offset or 1) - 1, exc.msg or "invalid syntax")
     except (RecursionError, MemoryError):
@@ -178,7 +182,14 @@ def read_and_parse(data: bytes, blank: bool = False,
     text = decode(data)
     if isinstance(text, SourceProblem):
         return text
-    return parse(text, with_cst=with_cst and len(data) <= MAX_SHAPE_BYTES, blank=blank, cst_parser=cst_parser)
+    # CPython's tree of these bytes, shared with the project model's read of them
+    shared = syntax.shared_text(data, text)
+    tree = syntax.recall(data) if shared else None
+    parsed = parse(text, with_cst=with_cst and len(data) <= MAX_SHAPE_BYTES, blank=blank, cst_parser=cst_parser,
+                   tree=tree)
+    if shared and tree is None and isinstance(parsed, ParsedSource):
+        syntax.remember(data, parsed.tree)
+    return parsed
 
 
 # Parses of user files, most recent last: the files of one folder import the same helpers (a

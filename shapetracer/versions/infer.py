@@ -53,8 +53,11 @@ def census(tree: ast.Module) -> Census:
     to compare versions by, not findings)."""
     aliases: dict[str, str] = {}
     imports: set[tuple[str, tuple[str, ...]]] = set()
+    chains: list[ast.Attribute] = []  # read once the aliases are all known: one walk, not two
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.Attribute):
+            chains.append(node)
+        elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in _ROOTS:
                     imports.add((alias.name, ()))
@@ -71,14 +74,13 @@ def census(tree: ast.Module) -> Census:
                         aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
     attributes: set[tuple[str, str]] = set()
     if aliases:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute):
-                chain = _chain(node)
-                if chain is not None and chain[0] in aliases:
-                    owner = aliases[chain[0]]
-                    for attribute in chain[1:]:
-                        attributes.add((owner, attribute))
-                        owner = f"{owner}.{attribute}"
+        for node in chains:
+            chain = _chain(node)
+            if chain is not None and chain[0] in aliases:
+                owner = aliases[chain[0]]
+                for attribute in chain[1:]:
+                    attributes.add((owner, attribute))
+                    owner = f"{owner}.{attribute}"
     return Census(frozenset(attributes), frozenset(imports))
 
 

@@ -39,6 +39,8 @@ class SolverTables:
     # are the same objects at each requirement judged on it
     fact_symbols: dict[int, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
     compiled: dict = field(default_factory=dict)
+    # term id -> (a term holding it, so that its id stays its own; the digit runs in it): _numbers
+    numbers: dict[int, tuple[object, frozenset[str]]] = field(default_factory=dict)
     fact_compiled: dict[int, tuple[Fact, object]] = field(default_factory=dict)  # fact's id -> (it, its function)  # term id -> (term, its Python function): domain.ground
 
 
@@ -130,8 +132,8 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
         return False
     tables = current().holder(SolverTables)
     compiled = [compile_term(cond, tables.compiled), *(_compiled_fact(fact, tables) for fact in relevant)]
-    # the requirement's own numbers (printing a path's facts can cost milliseconds)
-    numbers = sorted({int(n) for n in _INTEGER.findall(cond.sexpr()) if len(n) < 10})
+    # the requirement's own numbers (not the path's facts': there can be thousands)
+    numbers = sorted(int(n) for n in _numbers(cond, tables.numbers) if len(n) < 10)
     ranges = {name: (lower_bound(name), upper_bound(name)) for name in symbols}
     # every symbol at the greatest least value: dims of different bounds equal (a slice's
     # length, at least 0, and a placeholder's dim, at least 1); one past the largest number
@@ -154,6 +156,61 @@ def _witnessed(cond: z3.BoolRef, relevant: list[Fact], symbols: set[str]) -> boo
             if holds:
                 return True
     return False
+
+
+def _numbers(term: z3.ExprRef, cache: dict) -> frozenset[str]:
+    """The digit runs ``_INTEGER`` finds in ``term.sexpr()``, read off the term itself: each
+    integer numeral's digits, and those in the names of the symbols (``|x.shape[3]|`` holds
+    a 3; ``d!4.2`` none).  Printing a requirement to find them cost a third of a
+    millisecond a time, a fifth of some files' analysis.  Memoised per subterm, as
+    ``free_symbols`` is: a new requirement is mostly made of terms met before."""
+    ctx, root = term.ctx_ref(), term.as_ast()
+    root_id = _ast_id(ctx, root)
+    found = cache.get(root_id)
+    if found is not None:
+        return found[1]
+    if len(cache) >= _NUMBERS_LIMIT:
+        cache.clear()
+    # post-order over the DAG; an entry's third item: its children's ids on the way back up
+    stack: list[tuple[object, int, list[int] | None]] = [(root, root_id, None)]
+    while stack:
+        node, ident, child_ids = stack.pop()
+        if ident in cache:
+            continue
+        kind = _ast_kind(ctx, node)
+        if child_ids is not None:
+            own = _own_numbers(ctx, node)
+            for child_id in child_ids:
+                own |= cache[child_id][1]
+            cache[ident] = (term, own)
+        elif kind == z3.Z3_NUMERAL_AST:
+            integer = _sort_kind(ctx, _sort(ctx, node)) == z3.Z3_INT_SORT
+            cache[ident] = (term, frozenset((_numeral(ctx, node).lstrip("-"),)) if integer else frozenset())
+        elif kind != z3.Z3_APP_AST:
+            cache[ident] = (term, frozenset())
+        else:
+            app = _to_app(ctx, node)
+            children = [_app_arg(ctx, app, i) for i in range(_num_args(ctx, app))]
+            ids = [_ast_id(ctx, child) for child in children]
+            stack.append((node, ident, ids))
+            stack.extend(zip(children, ids, [None] * len(children)))
+    return cache[root_id][1]
+
+
+def _own_numbers(ctx, node) -> frozenset[str]:
+    """The digit runs in the name of an application's function when it is a symbol of the
+    program's (an uninterpreted constant); none in Z3's own operators."""
+    decl = _app_decl(ctx, _to_app(ctx, node))
+    if _decl_kind(ctx, decl) != z3.Z3_OP_UNINTERPRETED:
+        return frozenset()
+    return frozenset(_INTEGER.findall(_symbol_name(ctx, _decl_name(ctx, decl))))
+
+
+_NUMBERS_LIMIT = 100_000
+_ast_id, _ast_kind, _to_app = z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_to_app
+_num_args, _app_arg, _app_decl = z3.Z3_get_app_num_args, z3.Z3_get_app_arg, z3.Z3_get_app_decl
+_decl_kind, _decl_name, _symbol_name = z3.Z3_get_decl_kind, z3.Z3_get_decl_name, z3.Z3_get_symbol_string
+_sort, _sort_kind, _numeral = z3.Z3_get_sort, z3.Z3_get_sort_kind, z3.Z3_get_numeral_string
 
 
 def _compiled_fact(fact: Fact, tables: SolverTables):
