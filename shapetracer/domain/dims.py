@@ -373,15 +373,7 @@ def _arithmetic(op: str, left: Dim, right: Dim) -> int | Z3Int:
     like ``_compared``: a network's layers repeat the same dim arithmetic (each YOLO script
     builds 1,200 terms, 430 of them distinct), and building a Z3 term, simplifying it and
     asking whether it is a number costs twenty times the lookup."""
-    cache = analysis.current().arithmetic
-    key = (op, _identity(left), _identity(right))
-    found = cache.get(key)
-    if found is None:
-        if len(cache) >= _SIMPLIFIED_LIMIT:
-            cache.clear()
-        # the operands are kept: their terms' ids stay theirs
-        found = cache[key] = (left.value, right.value, _settled(_ARITHMETIC[op](_term(left), _term(right))))
-    return found[2]
+    return _remembered(analysis.current().arithmetic, _ARITHMETIC, _settled, op, left, right)
 
 
 def _settled(term: Z3Int) -> int | Z3Int:
@@ -398,14 +390,19 @@ def _compared(op: str, left: Dim, right: Dim) -> BoolLike:
     """A comparison of two dims (not both known), remembered for the running analysis: an
     unrolled loop compares the same dims at every step, and building and simplifying the
     Z3 term costs a hundred times the lookup."""
-    cache = analysis.current().compared
+    return _remembered(analysis.current().compared, _COMPARISONS, _simplify_bool, op, left, right)
+
+
+def _remembered(cache: dict, operators: dict, settle, op: str, left: Dim, right: Dim):
+    """``settle(operators[op](left's term, right's term))``, looked up in ``cache`` first by
+    the operator and the operands' identities."""
     key = (op, _identity(left), _identity(right))
     found = cache.get(key)
     if found is None:
         if len(cache) >= _SIMPLIFIED_LIMIT:
             cache.clear()
         # the operands are kept: their terms' ids stay theirs
-        found = cache[key] = (left.value, right.value, _simplify_bool(_COMPARISONS[op](_term(left), _term(right))))
+        found = cache[key] = (left.value, right.value, settle(operators[op](_term(left), _term(right))))
     return found[2]
 
 
@@ -496,46 +493,59 @@ def free_symbols(expr: z3.ExprRef) -> set[str]:
     """Names of the integer symbols in a Z3 term (counterexamples, the solver's cone of
     influence, ``mentions_declared_none``).  Memoised per subterm: a new requirement is
     mostly made of terms already scanned (the same dims, compared again), so only its new
-    nodes are visited.  The walk reads Z3's C API on raw pointers: a Python wrapper per
-    child (``children()``) cost ten times the lookup, for a set most often already known."""
-    # AST id -> (a term that holds the subterm, so that its id is not reused; its symbol names)
-    cache = analysis.current().symbols_cache
+    nodes are visited."""
+    return set(fold_term(expr, analysis.current().symbols_cache, _symbol_of))
+
+
+def _symbol_of(ctx, node, kind: int, arity: int) -> frozenset[str]:
+    if kind != z3.Z3_APP_AST or arity:  # a numeral, a bound variable, a quantifier, an operator
+        return _NOTHING
+    decl = _app_decl(ctx, _to_app(ctx, node))
+    if _decl_kind(ctx, decl) != z3.Z3_OP_UNINTERPRETED:
+        return _NOTHING
+    return frozenset((_symbol_name(ctx, _decl_name(ctx, decl)),))
+
+
+_NOTHING: frozenset = frozenset()
+
+
+def fold_term(expr: z3.ExprRef, cache: dict, own) -> frozenset:
+    """The union, over the nodes of ``expr``, of ``own(ctx, node, kind, arity)``: memoised in
+    ``cache`` per subterm (AST id -> (a term that holds the subterm, so that its id is not
+    reused; the union below it)).  The walk reads Z3's C API on raw pointers: a Python
+    wrapper per child (``children()``) cost ten times the lookup, for a set most often
+    already known."""
     ctx, root = expr.ctx_ref(), expr.as_ast()
     root_id = _ast_id(ctx, root)
     cached = cache.get(root_id)
     if cached is not None:
-        return set(cached[1])
+        return cached[1]
     if len(cache) >= _SYMBOLS_CACHE_LIMIT:
         cache.clear()
-    # post-order over the DAG: a node's set is the union of its children's
+    # post-order over the DAG: a node's set is its own and its children's
     # an entry's third item: None on the way down, its children's ids on the way back up
     stack: list[tuple[object, int, list[int] | None]] = [(root, root_id, None)]
     while stack:
         node, ident, child_ids = stack.pop()
         if ident in cache:
             continue
+        kind = _ast_kind(ctx, node)
         if child_ids is not None:
-            found: frozenset[str] = frozenset()
+            found = own(ctx, node, kind, len(child_ids))
             for child_id in child_ids:
                 found |= cache[child_id][1]
             cache[ident] = (expr, found)
             continue
-        if _ast_kind(ctx, node) != z3.Z3_APP_AST:  # a numeral, a bound variable, a quantifier
-            cache[ident] = (expr, frozenset())
+        count = _num_args(ctx, _to_app(ctx, node)) if kind == z3.Z3_APP_AST else 0
+        if count == 0:
+            cache[ident] = (expr, own(ctx, node, kind, 0))
             continue
         app = _to_app(ctx, node)
-        count = _num_args(ctx, app)
-        if count == 0:
-            decl = _app_decl(ctx, app)
-            is_symbol = _decl_kind(ctx, decl) == z3.Z3_OP_UNINTERPRETED
-            cache[ident] = (expr, frozenset((_symbol_name(ctx, _decl_name(ctx, decl)),)) if is_symbol
-                            else frozenset())
-            continue
         children = [_app_arg(ctx, app, i) for i in range(count)]
         ids = [_ast_id(ctx, child) for child in children]
         stack.append((node, ident, ids))
         stack.extend(zip(children, ids, [None] * count))
-    return set(cache[root_id][1])
+    return cache[root_id][1]
 
 
 _ast_id, _ast_kind, _to_app = z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_to_app

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import z3
 
 from shapetracer.domain.analysis import current
-from shapetracer.domain.dims import BoolLike, free_symbols, lower_bound, upper_bound
+from shapetracer.domain.dims import BoolLike, fold_term, free_symbols, lower_bound, upper_bound
 from shapetracer.domain.ground import compile_term, evaluate
 from shapetracer.domain.facts import Fact, Judgement, PathFacts, SolverLimits, Verdict
 
@@ -164,52 +164,26 @@ def _numbers(term: z3.ExprRef, cache: dict) -> frozenset[str]:
     a 3; ``d!4.2`` none).  Printing a requirement to find them cost a third of a
     millisecond a time, a fifth of some files' analysis.  Memoised per subterm, as
     ``free_symbols`` is: a new requirement is mostly made of terms met before."""
-    ctx, root = term.ctx_ref(), term.as_ast()
-    root_id = _ast_id(ctx, root)
-    found = cache.get(root_id)
-    if found is not None:
-        return found[1]
-    if len(cache) >= _NUMBERS_LIMIT:
-        cache.clear()
-    # post-order over the DAG; an entry's third item: its children's ids on the way back up
-    stack: list[tuple[object, int, list[int] | None]] = [(root, root_id, None)]
-    while stack:
-        node, ident, child_ids = stack.pop()
-        if ident in cache:
-            continue
-        kind = _ast_kind(ctx, node)
-        if child_ids is not None:
-            own = _own_numbers(ctx, node)
-            for child_id in child_ids:
-                own |= cache[child_id][1]
-            cache[ident] = (term, own)
-        elif kind == z3.Z3_NUMERAL_AST:
-            integer = _sort_kind(ctx, _sort(ctx, node)) == z3.Z3_INT_SORT
-            cache[ident] = (term, frozenset((_numeral(ctx, node).lstrip("-"),)) if integer else frozenset())
-        elif kind != z3.Z3_APP_AST:
-            cache[ident] = (term, frozenset())
-        else:
-            app = _to_app(ctx, node)
-            children = [_app_arg(ctx, app, i) for i in range(_num_args(ctx, app))]
-            ids = [_ast_id(ctx, child) for child in children]
-            stack.append((node, ident, ids))
-            stack.extend(zip(children, ids, [None] * len(children)))
-    return cache[root_id][1]
+    return fold_term(term, cache, _own_numbers)
 
 
-def _own_numbers(ctx, node) -> frozenset[str]:
-    """The digit runs in the name of an application's function when it is a symbol of the
-    program's (an uninterpreted constant); none in Z3's own operators."""
+def _own_numbers(ctx, node, kind: int, arity: int) -> frozenset[str]:
+    """An integer numeral's digits (``(- 5)`` prints a 5); those in the name of a symbol of
+    the program's (an uninterpreted function or constant); none in Z3's own operators."""
+    if kind == z3.Z3_NUMERAL_AST:
+        if _sort_kind(ctx, _sort(ctx, node)) != z3.Z3_INT_SORT:
+            return frozenset()  # a real prints as 1.5 or (/ 1.0 3.0): no digit run stands alone
+        return frozenset((_numeral(ctx, node).lstrip("-"),))
+    if kind != z3.Z3_APP_AST:
+        return frozenset()
     decl = _app_decl(ctx, _to_app(ctx, node))
     if _decl_kind(ctx, decl) != z3.Z3_OP_UNINTERPRETED:
         return frozenset()
     return frozenset(_INTEGER.findall(_symbol_name(ctx, _decl_name(ctx, decl))))
 
 
-_NUMBERS_LIMIT = 100_000
-_ast_id, _ast_kind, _to_app = z3.Z3_get_ast_id, z3.Z3_get_ast_kind, z3.Z3_to_app
-_num_args, _app_arg, _app_decl = z3.Z3_get_app_num_args, z3.Z3_get_app_arg, z3.Z3_get_app_decl
-_decl_kind, _decl_name, _symbol_name = z3.Z3_get_decl_kind, z3.Z3_get_decl_name, z3.Z3_get_symbol_string
+_to_app, _app_decl, _decl_kind = z3.Z3_to_app, z3.Z3_get_app_decl, z3.Z3_get_decl_kind
+_decl_name, _symbol_name = z3.Z3_get_decl_name, z3.Z3_get_symbol_string
 _sort, _sort_kind, _numeral = z3.Z3_get_sort, z3.Z3_get_sort_kind, z3.Z3_get_numeral_string
 
 
