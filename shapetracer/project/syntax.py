@@ -7,7 +7,7 @@ changes (``model.read_module``), the frontend to judge its syntax and blank its 
 importing a 90 KB plotting helper.  The few most recent trees are kept here, by the bytes
 they were parsed from, for the other reader.  A tree is shared only for UTF-8 bytes
 without a byte-order mark (``shared_text``), where parsing the bytes and parsing their text
-give the same tree; nobody changes a tree (pyflakes only adds its own attributes).
+give the same tree; no reader changes a tree (the model, the frontend, pyflakes).
 """
 
 from __future__ import annotations
