@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shapetracer.rules.findings import Finding
-from shapetracer.frontend.notebook import is_notebook, read_notebook
-from shapetracer.frontend.source import CellMap, SourceProblem
+from shapetracer.frontend.notebook import read_notebook
+from shapetracer.frontend.source import CellMap, SourceProblem, is_notebook
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 

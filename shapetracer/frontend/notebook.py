@@ -26,10 +26,6 @@ MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # the JSON, outputs included, is parsed w
 PREAMBLE = "from IPython.display import display; from IPython import get_ipython\n"
 
 
-def is_notebook(path: str) -> bool:
-    return path.lower().endswith(".ipynb")
-
-
 def read_notebook(data: bytes) -> tuple[str, CellMap] | SourceProblem:
     """The code cells as one Python text and the map back to (cell, line); never raises."""
     if len(data) > MAX_NOTEBOOK_BYTES:

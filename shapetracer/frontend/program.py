@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shapetracer.frontend.notebook import is_notebook, read_notebook
 from shapetracer.frontend.source import (
-    MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem, parse, parse_shared, read_and_parse,
+    MAX_SHAPE_BYTES, CellMap, ParsedSource, SourceProblem, is_notebook, parse, parse_shared, read_and_parse,
 )
 
 
@@ -31,6 +30,8 @@ def read_program(data: bytes, path: str, resolved: Path | None = None, keep: boo
         if resolved is not None:
             return parse_shared(resolved, data, keep, blank), None
         return read_and_parse(data, blank, with_cst=with_cst), None
+    from shapetracer.frontend.notebook import read_notebook  # its reader (and its magics) only for a notebook
+
     joined = read_notebook(data)
     if isinstance(joined, SourceProblem):
         return joined, None

@@ -57,6 +57,10 @@ class ParsedSource:
     tables: dict = field(default_factory=dict)
 
 
+def is_notebook(path: str) -> bool:
+    return path.lower().endswith(".ipynb")
+
+
 def decode(data: bytes) -> str | SourceProblem:
     """Decode by PEP 263 rules (BOM, coding cookie, else UTF-8)."""
     if b"\x00" in data:
